@@ -1,0 +1,3 @@
+from summarizer.cli import main
+
+main()

@@ -1,0 +1,100 @@
+"""The sources' output: one developer's commits in a period, from one or more repositories.
+
+`Activity` is what `summarizer fetch` writes and what `--activity FILE` reads back.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from summarizer.errors import SummarizerError
+from summarizer.period import Period
+
+ACTIVITY_SCHEMA_VERSION = 1
+
+
+class FileChange(BaseModel):
+    path: str
+    added: int = 0
+    deleted: int = 0
+    binary: bool = False
+    # False for binary, generated, vendored and lock files: listed, but not lines of code.
+    counted: bool = True
+
+
+class Commit(BaseModel):
+    sha: str
+    repo: str
+    author_name: str
+    author_email: str
+    authored_at: dt.datetime
+    # When it landed: the month of a commit is read from this, in the offset it records.
+    committed_at: dt.datetime
+    month: str
+    subject: str
+    body: str = ""
+    pr: int | None = None
+    co_authors: list[str] = []
+    files: list[FileChange] = []
+    # False when missing objects kept git from reading the commit's line counts.
+    stats_complete: bool = True
+
+    def is_by(self, authors: list[str]) -> bool:
+        """Whether an --author matches the name or e-mail (case-insensitive substring)."""
+        name, email = self.author_name.lower(), self.author_email.lower()
+        return any(author.lower() in name or author.lower() in email for author in authors)
+
+    @property
+    def short_sha(self) -> str:
+        return self.sha[:7]
+
+    @property
+    def lines_added(self) -> int:
+        return sum(f.added for f in self.files if f.counted)
+
+    @property
+    def lines_deleted(self) -> int:
+        return sum(f.deleted for f in self.files if f.counted)
+
+
+class Repository(BaseModel):
+    name: str
+    path: str
+    branch: str
+    tip: str
+    # https://github.com/owner/name when the origin remote is on a known forge.
+    web_url: str | None = None
+    shallow: bool = False
+
+
+class Activity(BaseModel):
+    schema_version: int = ACTIVITY_SCHEMA_VERSION
+    authors: list[str]
+    period: Period
+    repositories: list[Repository] = []
+    commits: list[Commit] = []
+    warnings: list[str] = []
+
+
+def read_activity(path: Path) -> Activity:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise SummarizerError(f"cannot read activity file {path}: {error.strerror}") from error
+    try:
+        activity = Activity.model_validate_json(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "top level"
+        raise SummarizerError(
+            f"{path} is not a summarizer activity file ({where}: {first['msg']})"
+        ) from error
+    if activity.schema_version != ACTIVITY_SCHEMA_VERSION:
+        raise SummarizerError(
+            f"{path} has activity schema version {activity.schema_version}; "
+            f"this summarizer reads version {ACTIVITY_SCHEMA_VERSION}"
+        )
+    return activity

@@ -1,0 +1,174 @@
+"""The command line: each command parses its options, calls one function and renders.
+
+Errors are raised as SummarizerError anywhere below and turned into one line on stderr
+and an exit code here, in `main`. Heavy modules are imported inside the commands so
+that `summarizer --help` stays fast.
+"""
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from summarizer.errors import SummarizerError
+
+if TYPE_CHECKING:
+    from summarizer.activity import Activity
+
+app = typer.Typer(
+    help="A fact-checked monthly work history of one developer, drafted from their commits.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    add_completion=False,
+)
+cache_app = typer.Typer(help="Inspect or empty the run cache.", no_args_is_help=True)
+app.add_typer(cache_app, name="cache")
+
+Sources = Annotated[
+    Optional[list[str]], typer.Argument(help="Local git repositories (default: the current folder).", show_default=False)
+]
+Authors = Annotated[
+    list[str],
+    typer.Option("--author", "-a", help="Author name or e-mail (substring, case-insensitive, after .mailmap). Repeatable."),
+]
+OptionalAuthors = Annotated[
+    Optional[list[str]], typer.Option("--author", "-a", help="Keep only these authors of the activity file. Repeatable.")
+]
+Since = Annotated[Optional[str], typer.Option(help="First month, YYYY-MM (default: 11 months before --until).")]
+Until = Annotated[Optional[str], typer.Option(help="Last month, YYYY-MM (default: this month).")]
+Branch = Annotated[Optional[str], typer.Option(help="Branch or ref to analyse (default: HEAD).")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")]
+ActivityFile = Annotated[
+    Optional[Path], typer.Option("--activity", help="A saved `summarizer fetch` output, instead of SOURCEs.")
+]
+
+
+class _State:
+    debug = False
+
+
+@app.callback()
+def _main_options(
+    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an error.")] = False,
+) -> None:
+    _State.debug = debug
+
+
+@app.command()
+def run(
+    sources: Sources = None,
+    author: OptionalAuthors = None,
+    since: Since = None,
+    until: Until = None,
+    branch: Branch = None,
+    activity: ActivityFile = None,
+    backend: Annotated[str, typer.Option(help="Drafting backend: auto or offline.")] = "auto",
+    output_format: Annotated[str, typer.Option("--format", "-f", help="markdown or json.")] = "markdown",
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of stdout.")] = None,
+    no_cache: NoCache = False,
+) -> None:
+    """Draft a developer's profile from their commits and print it."""
+    from summarizer.pipeline import build_profile
+    from summarizer.render import render
+
+    loaded = _load_activity(sources, author, since, until, branch, activity, no_cache)
+    profile = build_profile(loaded, backend)
+    text = render(profile, output_format)
+    _emit(text, output)
+    _note(
+        f"{profile.developer.name}: {profile.totals.commits:,} commits in {profile.totals.activity_months} "
+        f"months, drafted by the {profile.drafting.backend} backend"
+    )
+
+
+@app.command()
+def fetch(
+    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the activity JSON.")],
+    sources: Sources = None,
+    author: OptionalAuthors = None,
+    since: Since = None,
+    until: Until = None,
+    branch: Branch = None,
+    no_cache: NoCache = False,
+) -> None:
+    """Read a developer's commits and save them as activity JSON (for --activity)."""
+    loaded = _load_activity(sources, author, since, until, branch, None, no_cache)
+    _emit(loaded.model_dump_json(), output)
+    _note(f"wrote {len(loaded.commits):,} commits to {output}")
+
+
+@cache_app.command("info")
+def cache_info() -> None:
+    """Where the cache is and how much it holds."""
+    from summarizer.cache import open_cache
+
+    info = open_cache().info()
+    typer.echo(f"directory: {info.directory}\nentries: {info.entries}\nsize: {info.size_bytes:,} bytes")
+
+
+@cache_app.command("clear")
+def cache_clear() -> None:
+    """Empty the cache (reviewed drafts live elsewhere and are kept)."""
+    from summarizer.cache import open_cache
+
+    cache = open_cache()
+    typer.echo(f"removed {cache.clear()} entries from {cache.directory}")
+
+
+def _load_activity(
+    sources: Optional[list[str]],
+    authors: Optional[list[str]],
+    since: Optional[str],
+    until: Optional[str],
+    branch: Optional[str],
+    activity_file: Optional[Path],
+    no_cache: bool,
+) -> "Activity":
+    from summarizer.cache import open_cache
+    from summarizer.pipeline import ActivityRequest, load_activity
+
+    if activity_file is None and not authors:
+        raise SummarizerError("--author is required: a name or e-mail of the developer, as in `git log`")
+    request = ActivityRequest(
+        sources=sources or [],
+        authors=authors or [],
+        since=since,
+        until=until,
+        branch=branch,
+        activity_file=activity_file,
+    )
+    cache = open_cache(enabled=not no_cache)
+    try:
+        activity = load_activity(request, cache)
+    finally:
+        cache.close()
+    for warning in activity.warnings:
+        _note(f"warning: {warning}")
+    return activity
+
+
+def _emit(text: str, output: Optional[Path]) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    from summarizer.atomic import write_atomic
+
+    write_atomic(output, text)
+
+
+def _note(message: str) -> None:
+    """Progress and diagnostics go to stderr; stdout carries only the profile."""
+    typer.echo(f"summarizer: {message}", err=True)
+
+
+def main() -> None:
+    # Typer itself answers usage errors (exit 2), --help and interrupts.
+    try:
+        app()
+    except SummarizerError as error:
+        if _State.debug:
+            raise
+        typer.echo(f"summarizer: error: {error.message}", err=True)
+        sys.exit(error.exit_code)

@@ -1,0 +1,277 @@
+"""Months: an Activity grouped into work items and months, classified and counted (SPEC §4).
+
+Pure functions, no I/O. `build_history` is the entry point; `classify` and `area_of`
+are the rules it applies to each work item, kept separate so they read and test alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from pathlib import PurePosixPath
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from summarizer.activity import Activity, Commit
+from summarizer.languages import language_of
+from summarizer.period import Period
+
+ItemClass = Literal["feature", "bug", "other"]
+
+_BRACKET_TAGS = re.compile(r"^\s*((?:\[[^\]]{1,40}\]\s*)+)")
+_CONVENTIONAL = re.compile(r"^(?P<type>[A-Za-z]+)(?:\((?P<scope>[^)]{1,40})\))?!?:\s+")
+_SCOPE_PREFIX = re.compile(r"^(?P<scope>[a-z][\w./-]{1,30}):\s+")
+_PR_SUFFIX = re.compile(r"\s*\(#\d+\)\s*$")
+_WORD = re.compile(r"[A-Za-z]+")
+
+FEATURE_TYPES = frozenset({"feat", "feature"})
+BUG_TYPES = frozenset({"fix", "bugfix", "hotfix"})
+OTHER_TYPES = frozenset({"docs", "doc", "chore", "refactor", "test", "tests", "ci", "build", "perf", "style", "revert"})
+FEATURE_VERBS = frozenset({
+    "add", "adds", "added", "implement", "implements", "implemented", "support", "supports",
+    "introduce", "introduces", "enable", "enables", "allow", "allows", "create", "creates",
+    "new", "expose", "exposes", "provide", "provides", "extend", "extends",
+})  # fmt: skip
+BUG_VERBS = frozenset({"fix", "fixes", "fixed", "resolve", "resolves", "resolved", "correct", "corrects", "repair", "hotfix", "workaround"})
+BUG_KEYWORDS = frozenset({"bug", "bugs", "bugfix", "crash", "crashes", "regression", "segfault", "deadlock", "hang", "hangs", "fix", "fixes", "fixed"})
+FEATURE_LABELS = ("feature", "enhancement")
+BUG_LABELS = ("bug", "fix", "regression")
+
+
+class WorkItem(BaseModel):
+    """A pull request with its commits, or a commit that belongs to no pull request."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    id: str
+    repo: str
+    pr: int | None = None
+    title: str
+    item_class: ItemClass = Field(alias="class")
+    # Which rule decided the class, e.g. "conventional:feat", "verb:add", "label:bug".
+    class_rule: str
+    area: str | None = None
+    month: str
+    labels: list[str] = []
+    commits: list[str]
+    lines_added: int = 0
+    lines_deleted: int = 0
+
+
+class MonthStats(BaseModel):
+    commits: int = 0
+    work_items: int = 0
+    features: int = 0
+    bugs: int = 0
+    lines_added: int = 0
+    lines_deleted: int = 0
+    repositories: list[str] = []
+    # By lines changed, most first.
+    languages: list[str] = []
+
+
+class Totals(MonthStats):
+    activity_months: int = 0
+
+
+class MonthActivity(BaseModel):
+    month: str
+    stats: MonthStats
+    items: list[WorkItem]
+    # The evidence: every commit that landed this month.
+    commits: list[Commit]
+
+
+class RepositorySpan(BaseModel):
+    name: str
+    first_month: str
+    last_month: str
+    months_active: int
+    commits: int
+    languages: list[str] = []
+    web_url: str | None = None
+
+
+class Developer(BaseModel):
+    name: str
+    ids: list[str]
+
+
+class History(BaseModel):
+    """Everything the drafters, the validator and the renderers know of the developer."""
+
+    developer: Developer
+    period: Period
+    months: list[MonthActivity]  # active months only, oldest first
+    totals: Totals
+    repositories: list[RepositorySpan]
+    warnings: list[str] = []
+
+
+def build_history(activity: Activity) -> History:
+    items = group_work_items(activity.commits)
+    commits_by_month: dict[str, list[Commit]] = defaultdict(list)
+    for commit in activity.commits:
+        commits_by_month[commit.month].append(commit)
+    items_by_month: dict[str, list[WorkItem]] = defaultdict(list)
+    for item in items:
+        items_by_month[item.month].append(item)
+    months = [
+        MonthActivity(
+            month=month,
+            stats=month_stats(commits_by_month[month], items_by_month[month]),
+            items=items_by_month[month],
+            commits=commits_by_month[month],
+        )
+        for month in sorted(commits_by_month)
+    ]
+    totals = Totals(
+        **month_stats(activity.commits, items).model_dump(),
+        activity_months=len(months),
+    )
+    web_urls = {repository.name: repository.web_url for repository in activity.repositories}
+    return History(
+        developer=developer_of(activity.commits),
+        period=activity.period,
+        months=months,
+        totals=totals,
+        repositories=repository_spans(activity.commits, web_urls),
+        warnings=activity.warnings,
+    )
+
+
+def group_work_items(commits: list[Commit]) -> list[WorkItem]:
+    """One item per (repository, PR); a commit without a PR is an item of its own."""
+    groups: dict[tuple[str, str], list[Commit]] = defaultdict(list)
+    for commit in commits:
+        groups[(commit.repo, f"#{commit.pr}" if commit.pr else commit.sha)].append(commit)
+    items = []
+    for (repo, key), members in groups.items():
+        members.sort(key=lambda commit: commit.committed_at)
+        pr = members[0].pr
+        title = _PR_SUFFIX.sub("", members[0].subject) if pr else members[0].subject
+        item_class, rule = classify(title)
+        items.append(
+            WorkItem(
+                id=f"{repo}#{pr}" if pr else members[0].short_sha,
+                repo=repo,
+                pr=pr,
+                title=title,
+                item_class=item_class,
+                class_rule=rule,
+                area=area_of(title, [f for c in members for f in c.files if f.counted], repo),
+                # An item lands with its last commit.
+                month=members[-1].month,
+                commits=[commit.sha for commit in members],
+                lines_added=sum(commit.lines_added for commit in members),
+                lines_deleted=sum(commit.lines_deleted for commit in members),
+            )
+        )
+    items.sort(key=lambda item: (item.month, item.id))
+    return items
+
+
+def classify(title: str, labels: list[str] | tuple[str, ...] = ()) -> tuple[ItemClass, str]:
+    """feature, bug or other, and the rule that decided: labels, revert, type, verb, keyword."""
+    for label in labels:
+        lowered = label.lower()
+        if any(word in lowered for word in BUG_LABELS):
+            return "bug", f"label:{label}"
+        if any(word in lowered for word in FEATURE_LABELS):
+            return "feature", f"label:{label}"
+    text = _BRACKET_TAGS.sub("", title).strip()
+    if re.match(r"^(revert\b|reapply\b|re-land\b|reland\b)", text, re.IGNORECASE):
+        return "other", "revert"
+    conventional = _CONVENTIONAL.match(text)
+    if conventional:
+        kind = conventional.group("type").lower()
+        if kind in FEATURE_TYPES:
+            return "feature", f"conventional:{kind}"
+        if kind in BUG_TYPES:
+            return "bug", f"conventional:{kind}"
+        if kind in OTHER_TYPES:
+            return "other", f"conventional:{kind}"
+        text = text[conventional.end() :]
+    else:
+        text = _SCOPE_PREFIX.sub("", text)
+    words = [word.lower() for word in _WORD.findall(text)]
+    if words and words[0] in FEATURE_VERBS:
+        return "feature", f"verb:{words[0]}"
+    if words and words[0] in BUG_VERBS:
+        return "bug", f"verb:{words[0]}"
+    keyword = next((word for word in words if word in BUG_KEYWORDS), None)
+    if keyword:
+        return "bug", f"keyword:{keyword}"
+    return "other", "default"
+
+
+def area_of(title: str, files: list, repo: str) -> str | None:
+    """Where the work was: a [Tag], a conventional scope, or the top-level path touched most."""
+    tags = _BRACKET_TAGS.match(title)
+    if tags:
+        return tags.group(1).strip()[1:].split("]")[0].strip()
+    conventional = _CONVENTIONAL.match(title)
+    if conventional and conventional.group("scope"):
+        return conventional.group("scope").strip()
+    prefix = _SCOPE_PREFIX.match(title)
+    if prefix and prefix.group("scope") not in OTHER_TYPES | FEATURE_TYPES | BUG_TYPES:
+        return prefix.group("scope")
+    weight: Counter[str] = Counter()
+    package = repo.rsplit("/", 1)[-1]
+    for change in files:
+        parts = PurePosixPath(change.path).parts
+        if len(parts) < 2:
+            continue
+        # A repository's own package folder says nothing; the folder below it does.
+        top = parts[1] if parts[0] == package and len(parts) > 2 else parts[0]
+        weight[top.strip("_") or top] += change.added + change.deleted + 1
+    return weight.most_common(1)[0][0] if weight else None
+
+
+def month_stats(commits: list[Commit], items: list[WorkItem]) -> MonthStats:
+    language_lines: Counter[str] = Counter()
+    for commit in commits:
+        for change in commit.files:
+            language = language_of(change.path) if change.counted else None
+            if language:
+                language_lines[language] += change.added + change.deleted
+    return MonthStats(
+        commits=len(commits),
+        work_items=len(items),
+        features=sum(item.item_class == "feature" for item in items),
+        bugs=sum(item.item_class == "bug" for item in items),
+        lines_added=sum(commit.lines_added for commit in commits),
+        lines_deleted=sum(commit.lines_deleted for commit in commits),
+        repositories=sorted({commit.repo for commit in commits}),
+        languages=[language for language, _ in language_lines.most_common()],
+    )
+
+
+def developer_of(commits: list[Commit]) -> Developer:
+    names = Counter(commit.author_name for commit in commits)
+    emails = Counter(commit.author_email for commit in commits)
+    ids = [name for name, _ in names.most_common()] + [email for email, _ in emails.most_common()]
+    return Developer(name=names.most_common(1)[0][0], ids=ids)
+
+
+def repository_spans(commits: list[Commit], web_urls: dict[str, str | None]) -> list[RepositorySpan]:
+    by_repo: dict[str, list[Commit]] = defaultdict(list)
+    for commit in commits:
+        by_repo[commit.repo].append(commit)
+    spans = []
+    for name, members in by_repo.items():
+        months = sorted({commit.month for commit in members})
+        spans.append(
+            RepositorySpan(
+                name=name,
+                first_month=months[0],
+                last_month=months[-1],
+                months_active=len(months),
+                commits=len(members),
+                languages=month_stats(members, []).languages,
+                web_url=web_urls.get(name),
+            )
+        )
+    spans.sort(key=lambda span: (-span.commits, span.name))
+    return spans

@@ -1,0 +1,76 @@
+"""The run, stage by stage (SPEC §1).
+
+Design:
+1. sources  -> Activity: the developer's commits from every SOURCE (or a saved --activity file)
+2. months   -> History: work items, classes, per-month and total statistics
+3. drafting -> ProfileDraft: the words, from the offline drafter (or an LLM)
+4. profile  -> Profile: the numbers from the History, the words from the draft
+5. render   -> Markdown or JSON
+
+Data flows one way; each stage gets everything it needs in its input model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from summarizer.activity import Activity, read_activity
+from summarizer.cache import RunCache
+from summarizer.drafting import draft_profile
+from summarizer.errors import SummarizerError
+from summarizer.months import build_history
+from summarizer.period import Period, parse_month, resolve_period
+from summarizer.profile import Profile, assemble_profile
+
+
+class ActivityRequest(BaseModel):
+    """Where the activity comes from: SOURCEs read now, or a saved `fetch` output."""
+
+    sources: list[str] = []
+    authors: list[str] = []
+    since: str | None = None
+    until: str | None = None
+    branch: str | None = None
+    activity_file: Path | None = None
+
+
+def load_activity(request: ActivityRequest, cache: RunCache) -> Activity:
+    if request.activity_file is None:
+        from summarizer.sources import collect_activity
+
+        period = resolve_period(request.since, request.until)
+        return collect_activity(request.sources, request.authors, period, request.branch, cache)
+    if request.sources:
+        raise SummarizerError("give either SOURCE paths or --activity, not both")
+    return _narrow(read_activity(request.activity_file), request)
+
+
+def build_profile(activity: Activity, backend: str) -> Profile:
+    history = build_history(activity)
+    draft, report = draft_profile(history, backend)
+    return assemble_profile(history, draft, report, findings=[])
+
+
+def _narrow(activity: Activity, request: ActivityRequest) -> Activity:
+    """A saved activity, cut down to the --author and --since/--until asked for."""
+    period = Period(
+        since=parse_month(request.since, "--since") if request.since else activity.period.since,
+        until=parse_month(request.until, "--until") if request.until else activity.period.until,
+    )
+    if period.since > period.until:
+        raise SummarizerError(f"--since {period.since} is after --until {period.until}")
+    if period.since < activity.period.since or period.until > activity.period.until:
+        raise SummarizerError(
+            f"{request.activity_file} covers {activity.period.since} to {activity.period.until}; "
+            f"{period.since} to {period.until} is outside it"
+        )
+    commits = [
+        commit
+        for commit in activity.commits
+        if commit.month in period and (not request.authors or commit.is_by(request.authors))
+    ]
+    if not commits:
+        raise SummarizerError(f"{request.activity_file} has no commits by the authors asked for in {period.since} to {period.until}")
+    return activity.model_copy(update={"period": period, "commits": commits})

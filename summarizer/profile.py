@@ -1,0 +1,104 @@
+"""The profile: the History's numbers, the draft's words and the findings, as SPEC §5 has it.
+
+Numbers come from the statistics only; the draft contributes prose and citations.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from summarizer.drafting import DraftingReport, Highlight, ProfileDraft, Skills
+from summarizer.months import Developer, History, ItemClass, RepositorySpan, Totals
+from summarizer.period import Period
+from summarizer.validation import Finding
+
+PROFILE_SCHEMA_VERSION = 1
+
+
+class ProfileItem(BaseModel):
+    model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
+
+    id: str
+    title: str
+    item_class: ItemClass = Field(alias="class")
+    class_rule: str
+    repo: str
+    pr: int | None = None
+    commits: list[str]
+
+
+class ProfileMonth(BaseModel):
+    month: str
+    commits: int
+    work_items: int
+    features: int
+    bugs: int
+    lines_added: int
+    lines_deleted: int
+    repositories: list[str]
+    languages: list[str]
+    summary: str
+    highlights: list[Highlight]
+    skills: list[str]
+    items: list[ProfileItem]
+
+
+class ProfileTotals(BaseModel):
+    commits: int
+    work_items: int
+    features: int
+    bugs: int
+    lines_added: int
+    lines_deleted: int
+    activity_months: int
+    repositories: int
+    languages: list[str]
+
+
+class Profile(BaseModel):
+    schema_version: int = PROFILE_SCHEMA_VERSION
+    developer: Developer
+    period: Period
+    overview: str
+    totals: ProfileTotals
+    months: list[ProfileMonth]  # newest first
+    skills: Skills
+    repositories: list[RepositorySpan]
+    findings: list[Finding]
+    drafting: DraftingReport
+    warnings: list[str] = []
+
+
+def assemble_profile(
+    history: History, draft: ProfileDraft, report: DraftingReport, findings: list[Finding]
+) -> Profile:
+    drafts = {month.month: month for month in draft.months}
+    months = []
+    for activity in reversed(history.months):
+        stats, words = activity.stats, drafts[activity.month]
+        months.append(
+            ProfileMonth(
+                month=activity.month,
+                **stats.model_dump(),
+                summary=words.summary,
+                highlights=words.highlights,
+                skills=words.skills,
+                items=[ProfileItem.model_validate(item.model_dump()) for item in activity.items],
+            )
+        )
+    return Profile(
+        developer=history.developer,
+        period=history.period,
+        overview=draft.overview,
+        totals=_totals(history.totals, len(history.repositories)),
+        months=months,
+        skills=draft.skills,
+        repositories=history.repositories,
+        findings=findings,
+        drafting=report,
+        warnings=history.warnings,
+    )
+
+
+def _totals(totals: Totals, repositories: int) -> ProfileTotals:
+    return ProfileTotals(**totals.model_dump(exclude={"repositories"}), repositories=repositories)

@@ -1,0 +1,18 @@
+"""Render: a Profile as Markdown or JSON. `render` is the entry point."""
+
+from __future__ import annotations
+
+from summarizer.errors import SummarizerError
+from summarizer.profile import Profile
+
+FORMATS = ("markdown", "json")
+
+
+def render(profile: Profile, output_format: str) -> str:
+    if output_format == "json":
+        return profile.model_dump_json(indent=2) + "\n"
+    if output_format == "markdown":
+        from summarizer.render.markdown import render_markdown
+
+        return render_markdown(profile)
+    raise SummarizerError(f"unknown format {output_format!r}; choose one of: {', '.join(FORMATS)}")

@@ -1,0 +1,117 @@
+"""A Profile as Markdown shaped like a developer profile page."""
+
+from __future__ import annotations
+
+from summarizer.period import month_label
+from summarizer.profile import Profile, ProfileMonth
+
+
+def render_markdown(profile: Profile) -> str:
+    sections = [
+        _header(profile),
+        profile.overview,
+        _statistics(profile),
+        _work_history(profile),
+        _skills(profile),
+        _repositories(profile),
+    ]
+    if profile.findings:
+        sections.append(_unverified(profile))
+    sections.append(_footer(profile))
+    return "\n\n".join(section for section in sections if section) + "\n"
+
+
+def _header(profile: Profile) -> str:
+    period = profile.period
+    ids = ", ".join(f"`{identity}`" for identity in profile.developer.ids)
+    return (
+        f"# {profile.developer.name}\n\n"
+        f"Work history from {month_label(period.since)} to {month_label(period.until)} · {ids}"
+    )
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "0%"
+
+
+def _statistics(profile: Profile) -> str:
+    totals = profile.totals
+    other = totals.work_items - totals.features - totals.bugs
+    months_in_period = len(profile.period.months())
+    rows = [
+        ("Commits", f"{totals.commits:,}"),
+        ("Work items", f"{totals.work_items:,}"),
+        (
+            "Features vs bugs",
+            f"{totals.features:,} features ({_percent(totals.features, totals.work_items)}) · "
+            f"{totals.bugs:,} fixes ({_percent(totals.bugs, totals.work_items)}) · {other:,} other",
+        ),
+        ("Lines", f"+{totals.lines_added:,} / −{totals.lines_deleted:,}"),
+        ("Activity months", f"{totals.activity_months} of {months_in_period}"),
+        ("Repositories", f"{totals.repositories}"),
+    ]
+    table = "\n".join(f"| {label} | {value} |" for label, value in rows)
+    return f"## Statistics\n\n| | |\n|---|---|\n{table}"
+
+
+def _work_history(profile: Profile) -> str:
+    return "## Work history\n\n" + "\n\n".join(_month(month) for month in profile.months)
+
+
+def _month(month: ProfileMonth) -> str:
+    counts = (
+        f"**{month.commits:,} {_plural(month.commits, 'commit')} • {month.features:,} "
+        f"{_plural(month.features, 'feature')} • {month.bugs:,} {_plural(month.bugs, 'fix', 'fixes')}** · "
+        f"+{month.lines_added:,} / −{month.lines_deleted:,} lines · {', '.join(month.repositories)}"
+    )
+    parts = [f"### {month_label(month.month)}", counts, month.summary]
+    if month.highlights:
+        parts.append(
+            "\n".join(f"- {h.text} ({', '.join(h.evidence)})" if h.evidence else f"- {h.text}" for h in month.highlights)
+        )
+    if month.skills:
+        parts.append("Skills: " + ", ".join(month.skills))
+    return "\n\n".join(parts)
+
+
+def _skills(profile: Profile) -> str:
+    lines = []
+    if profile.skills.languages:
+        lines.append(f"**Languages:** {', '.join(profile.skills.languages)}")
+    if profile.skills.technical:
+        lines.append(f"**Technical:** {', '.join(profile.skills.technical)}")
+    return "## Skills\n\n" + "  \n".join(lines) if lines else ""
+
+
+def _repositories(profile: Profile) -> str:
+    rows = []
+    for repository in profile.repositories:
+        span = month_label(repository.first_month)
+        if repository.last_month != repository.first_month:
+            span += f" – {month_label(repository.last_month)}"
+        name = f"[{repository.name}]({repository.web_url})" if repository.web_url else repository.name
+        rows.append(
+            f"| {name} | {span} | {repository.months_active} | {repository.commits:,} | "
+            f"{', '.join(repository.languages[:4])} |"
+        )
+    header = "| Repository | Active | Months | Commits | Languages |\n|---|---|---|---|---|"
+    return "## Repositories\n\n" + header + "\n" + "\n".join(rows)
+
+
+def _unverified(profile: Profile) -> str:
+    lines = []
+    for finding in profile.findings:
+        where = f" ({month_label(finding.month)})" if finding.month else ""
+        suggestion = f" — {finding.suggestion}" if finding.suggestion else ""
+        lines.append(f"- **{finding.severity}** `{finding.kind}`{where}: “{finding.text}” — {finding.message}{suggestion}")
+    return "## Unverified\n\nThese statements could not be checked against the commits:\n\n" + "\n".join(lines)
+
+
+def _footer(profile: Profile) -> str:
+    drafting = profile.drafting
+    model = f" ({drafting.model})" if drafting.model else ""
+    return f"<sub>Drafted by summarizer's {drafting.backend} backend{model} from {profile.totals.commits:,} commits.</sub>"
+
+
+def _plural(number: int, singular: str, plural: str | None = None) -> str:
+    return singular if number == 1 else plural or singular + "s"

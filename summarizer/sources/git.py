@@ -1,0 +1,329 @@
+"""Git source: one developer's commits in one local repository (SPEC §4).
+
+Design:
+1. `rev-parse` answers, in one call, where the repository is, whether it is shallow and
+   which commit the analysed branch points at.
+2. The extraction is cached under (git dir, tip, arguments, .mailmap): an unchanged
+   repository is never read twice.
+3. On a miss, one `git log -z --numstat --no-renames --no-merges` limited by author (git
+   applies .mailmap before matching) and by a window a day wider than the period on each
+   side: git compares absolute times, while a commit's month is read in the offset its
+   committer date records, so the exact cut is made here.
+4. Lines in binary, lock, linguist-generated and linguist-vendored files are listed but
+   not counted as code; the attributes are read from the tip's .gitattributes files.
+
+The repository is only read: no command here writes to it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+import re
+import subprocess
+from collections import Counter
+from pathlib import Path, PurePosixPath
+from typing import NamedTuple
+
+from pydantic import BaseModel
+
+from summarizer.activity import Commit, FileChange, Repository
+from summarizer.cache import RunCache, cache_key
+from summarizer.errors import SummarizerError
+from summarizer.period import Period, shift_month
+
+# Bump when the parsing changes, so cached extractions are redone.
+EXTRACTOR_VERSION = 1
+
+_FIELD = "%x1f"
+_LOG_FORMAT = "%x1e" + _FIELD.join(["%H", "%aN", "%aE", "%aI", "%cI", "%B"]) + _FIELD
+_RECORD_START = re.compile(rb"\x1e(?=[0-9a-f]{40,64}\x1f)")
+_PR_SUFFIX = re.compile(r"\(#(\d+)\)\s*$")
+_PR_RESOLVED = re.compile(r"^Pull Request resolved:\s*\S*/pull/(\d+)", re.IGNORECASE | re.MULTILINE)
+_CO_AUTHOR = re.compile(r"^Co-authored-by:\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
+_MISSING_OBJECT = re.compile(r"unable to read|bad object|missing (blob|tree|commit)|could not read", re.IGNORECASE)
+_FORGE_URL = re.compile(
+    r"^(?:[a-z+]+://)?(?:[^@/]+@)?(?P<host>github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|git\.sr\.ht)"
+    r"[:/](?P<path>[^\s]+?)(?:\.git)?/?$",
+    re.IGNORECASE,
+)
+LOCK_FILES = frozenset({
+    "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb",
+    "poetry.lock", "Pipfile.lock", "pdm.lock", "uv.lock", "conda-lock.yml", "Cargo.lock",
+    "Gemfile.lock", "composer.lock", "go.sum", "mix.lock", "Podfile.lock", "pubspec.lock",
+    "packages.lock.json", "gradle.lockfile", "flake.lock", "Package.resolved",
+})  # fmt: skip
+_REPOSITORY_VARIABLES = frozenset({
+    "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES",
+})  # fmt: skip
+_LINGUIST_ATTRIBUTES = ("linguist-generated", "linguist-vendored")
+
+
+class RepositoryExtract(BaseModel):
+    """What one repository gives for one set of authors and one period."""
+
+    repository: Repository
+    commits: list[Commit]
+    warnings: list[str] = []
+
+
+def read_repository(
+    path: Path,
+    authors: list[str],
+    period: Period,
+    branch: str | None,
+    cache: RunCache,
+) -> RepositoryExtract:
+    """The commits by `authors` that landed on `branch` (default HEAD) in `period`."""
+    repository, git_dir = _resolve(path, branch)
+    warnings = []
+    if repository.shallow:
+        warnings.append(
+            f"{repository.name} is a shallow clone: history before its cut-off is missing "
+            f"and the counts may be low (`git fetch --unshallow` fetches the rest)"
+        )
+    key = cache_key(
+        "git",
+        version=EXTRACTOR_VERSION,
+        git_dir=str(git_dir),
+        tip=repository.tip,
+        branch=repository.branch,
+        authors=authors,
+        period=[period.since, period.until],
+        mailmap=_mailmap_digest(git_dir),
+    )
+    cached = cache.get(key)
+    if cached is not None:
+        extract = RepositoryExtract.model_validate_json(cached)
+        extract.warnings = warnings + extract.warnings
+        return extract
+
+    commits, log_warnings = _read_commits(path, repository, authors, period)
+    _mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
+    extract = RepositoryExtract(repository=repository, commits=commits, warnings=log_warnings)
+    cache.set(key, extract.model_dump_json())
+    extract.warnings = warnings + extract.warnings
+    return extract
+
+
+def authors_present(path: Path, period: Period, branch: str | None) -> Counter[str]:
+    """Every author (after .mailmap) with commits in the period: for 'did you mean'."""
+    repository, _ = _resolve(path, branch)
+    output = _git(path, "log", "--no-merges", "--format=%aN <%aE>", *_window(period), repository.tip).stdout
+    return Counter(line for line in output.decode(errors="replace").splitlines() if line)
+
+
+def _git(path: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
+    # Variables that would point git at another repository than the one asked for.
+    env = {k: v for k, v in os.environ.items() if k not in _REPOSITORY_VARIABLES}
+    env.update(LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    try:
+        result = subprocess.run(["git", "-C", str(path), *args], capture_output=True, env=env)
+    except FileNotFoundError as error:
+        raise SummarizerError("git is not installed (or not on PATH)") from error
+    if check and result.returncode != 0:
+        message = result.stderr.decode(errors="replace").strip().splitlines()
+        raise SummarizerError(f"git {args[0]} failed in {path}: {message[-1] if message else result.returncode}")
+    return result
+
+
+def _resolve(path: Path, branch: str | None) -> tuple[Repository, Path]:
+    if not path.exists():
+        raise SummarizerError(f"no such repository path: {path}")
+    if not path.is_dir():
+        raise SummarizerError(f"{path} is a file, not a git repository")
+    ref = branch or "HEAD"
+    result = _git(
+        path, "rev-parse", "--absolute-git-dir", "--is-bare-repository", "--is-shallow-repository",
+        "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}", check=False,
+    )  # fmt: skip
+    lines = result.stdout.decode().split()
+    if result.returncode == 128 or len(lines) < 3:
+        raise SummarizerError(f"{path} is not a git repository")
+    git_dir, bare, shallow = Path(lines[0]), lines[1] == "true", lines[2] == "true"
+    if result.returncode != 0 or len(lines) < 4:
+        if branch and _has_commits(path):
+            raise SummarizerError(f"unknown branch {branch!r} in {path}")
+        raise SummarizerError(f"{path} has no commits yet")
+    top = git_dir if bare else git_dir.parent
+    remote = _git(path, "config", "--get", "remote.origin.url", check=False).stdout.decode().strip()
+    name, web_url = _name_from_remote(remote, top)
+    repository = Repository(
+        name=name, path=str(top), branch=ref, tip=lines[3], web_url=web_url, shallow=shallow
+    )
+    return repository, git_dir
+
+
+def _has_commits(path: Path) -> bool:
+    return bool(_git(path, "rev-list", "-n", "1", "--all", check=False).stdout.strip())
+
+
+def _name_from_remote(remote: str, top: Path) -> tuple[str, str | None]:
+    match = _FORGE_URL.match(remote)
+    if match:
+        host, name = match.group("host").lower(), match.group("path")
+        return name, f"https://{host}/{name}"
+    folder = top.name
+    return (folder[: -len(".git")] if folder.endswith(".git") and len(folder) > 4 else folder), None
+
+
+def _mailmap_digest(git_dir: Path) -> str:
+    mailmap = git_dir.parent / ".mailmap"
+    return hashlib.sha256(mailmap.read_bytes()).hexdigest() if mailmap.is_file() else ""
+
+
+def _window(period: Period) -> list[str]:
+    # A day of slack each side covers every UTC offset; the exact cut is by month later.
+    start = dt.date.fromisoformat(f"{period.since}-01") - dt.timedelta(days=1)
+    end = dt.date.fromisoformat(f"{shift_month(period.until, 1)}-01") + dt.timedelta(days=1)
+    return [f"--since={start.isoformat()} 00:00:00 +0000", f"--until={end.isoformat()} 00:00:00 +0000"]
+
+
+def _log_arguments(authors: list[str], period: Period, tip: str, numstat: bool) -> list[str]:
+    arguments = ["log", "-z", "--no-merges", "--no-renames", f"--format={_LOG_FORMAT}"]
+    arguments += ["--numstat"] if numstat else []
+    arguments += ["--regexp-ignore-case", "--fixed-strings"]
+    arguments += [f"--author={author}" for author in authors]
+    return [*arguments, *_window(period), tip, "--"]
+
+
+def _read_commits(
+    path: Path, repository: Repository, authors: list[str], period: Period
+) -> tuple[list[Commit], list[str]]:
+    result = _git(path, *_log_arguments(authors, period, repository.tip, numstat=True), check=False)
+    commits = _parse_log(result.stdout, repository.name)
+    if result.returncode == 0:
+        return _select(commits, authors, period), []
+    stderr = result.stderr.decode(errors="replace").strip()
+    if not _MISSING_OBJECT.search(stderr):
+        raise SummarizerError(f"git log failed in {path}: {stderr.splitlines()[-1] if stderr else result.returncode}")
+    # Missing objects: keep every commit git could describe; the line counts of those
+    # past the first unreadable object are unknown and marked so.
+    complete = {commit.sha for commit in commits[:-1]}
+    metadata = _git(path, *_log_arguments(authors, period, repository.tip, numstat=False), check=False)
+    described = _parse_log(metadata.stdout, repository.name) or commits
+    with_stats = {commit.sha: commit for commit in commits}
+    merged = []
+    for commit in described:
+        if commit.sha in complete:
+            merged.append(with_stats[commit.sha])
+        else:
+            merged.append(commit.model_copy(update={"files": [], "stats_complete": False}))
+    selected = _select(merged, authors, period)
+    incomplete = sum(not commit.stats_complete for commit in selected)
+    warnings = [
+        f"{repository.name} has missing objects ({stderr.splitlines()[-1]}): "
+        f"{incomplete} commit(s) counted without their line counts"
+    ]
+    if metadata.returncode != 0:
+        warnings.append(f"{repository.name}: history past the missing objects could not be read at all")
+    return selected, warnings
+
+
+def _select(commits: list[Commit], authors: list[str], period: Period) -> list[Commit]:
+    # git matched "Name <email>" as one string; the contract is name or e-mail.
+    return [commit for commit in commits if commit.month in period and commit.is_by(authors)]
+
+
+def _parse_log(output: bytes, repo: str) -> list[Commit]:
+    commits = []
+    for record in _RECORD_START.split(output)[1:]:
+        header, _, numstat = record.partition(b"\x1f\x00")
+        sha, name, email, authored, committed, message = header.decode(errors="replace").split("\x1f", 5)
+        subject, _, body = message.strip().partition("\n\n")
+        subject = " ".join(subject.split())
+        commits.append(
+            Commit(
+                sha=sha,
+                repo=repo,
+                author_name=name,
+                author_email=email,
+                authored_at=dt.datetime.fromisoformat(authored),
+                committed_at=dt.datetime.fromisoformat(committed),
+                month=committed[:7],
+                subject=subject,
+                body=body.strip(),
+                pr=_pr_number(subject, body),
+                co_authors=_CO_AUTHOR.findall(body),
+                files=_parse_numstat(numstat),
+            )
+        )
+    return commits
+
+
+def _parse_numstat(numstat: bytes) -> list[FileChange]:
+    files = []
+    for entry in numstat.lstrip(b"\n").split(b"\x00"):
+        if not entry:
+            continue
+        added, deleted, path = entry.decode(errors="replace").split("\t", 2)
+        if added == "-":
+            files.append(FileChange(path=path, binary=True, counted=False))
+        else:
+            files.append(FileChange(path=path, added=int(added), deleted=int(deleted)))
+    return files
+
+
+def _pr_number(subject: str, body: str) -> int | None:
+    resolved = _PR_RESOLVED.findall(body)
+    if resolved:
+        return int(resolved[-1])
+    suffix = _PR_SUFFIX.search(subject)
+    return int(suffix.group(1)) if suffix else None
+
+
+class _LinguistRule(NamedTuple):
+    base: str
+    pattern: str
+    attribute: str
+    value: bool
+
+
+def _linguist_rules(path: Path, tip: str, git_dir: Path) -> list[_LinguistRule]:
+    """linguist-generated/-vendored rules from the tip's .gitattributes files, shallow first."""
+    listing = _git(path, "ls-tree", "-r", "-z", "--name-only", tip).stdout.decode(errors="replace")
+    sources = sorted(
+        (p for p in listing.split("\x00") if p == ".gitattributes" or p.endswith("/.gitattributes")),
+        key=lambda p: p.count("/"),
+    )
+    texts = [(str(PurePosixPath(p).parent), _git(path, "show", f"{tip}:{p}").stdout.decode(errors="replace")) for p in sources]
+    info = git_dir / "info" / "attributes"
+    if info.is_file():
+        texts.append((".", info.read_text(errors="replace")))
+    rules = []
+    for base, text in texts:
+        for line in text.splitlines():
+            fields = line.split()
+            if not fields or fields[0].startswith("#"):
+                continue
+            for attribute in fields[1:]:
+                name, _, value = attribute.lstrip("-!").partition("=")
+                if name in _LINGUIST_ATTRIBUTES:
+                    enabled = not attribute.startswith(("-", "!")) and value.lower() not in ("false", "0")
+                    rules.append(_LinguistRule(base=base, pattern=fields[0], attribute=name, value=enabled))
+    return rules
+
+
+def _mark_uncounted_files(commits: list[Commit], rules: list[_LinguistRule]) -> None:
+    import pathspec
+
+    compiled = [(rule, pathspec.GitIgnoreSpec.from_lines([rule.pattern])) for rule in rules]
+    verdicts: dict[str, bool] = {}
+
+    def is_code(path: str) -> bool:
+        if path not in verdicts:
+            excluded = PurePosixPath(path).name in LOCK_FILES
+            state = {attribute: False for attribute in _LINGUIST_ATTRIBUTES}
+            for rule, spec in compiled:
+                prefix = "" if rule.base == "." else rule.base + "/"
+                if path.startswith(prefix) and spec.match_file(path[len(prefix) :]):
+                    state[rule.attribute] = rule.value
+            verdicts[path] = not (excluded or any(state.values()))
+        return verdicts[path]
+
+    for commit in commits:
+        for change in commit.files:
+            if change.counted and not is_code(change.path):
+                change.counted = False

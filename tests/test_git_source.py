@@ -1,0 +1,228 @@
+"""The git source and the months built from it, on a repository made for the purpose.
+
+cobol-tools, by Grace Hopper (G. Hopper before .mailmap), 2025-01 to 2025-06:
+
+| month   | her commits                                               | items (class)                     | + / -  |
+|---------|-----------------------------------------------------------|-----------------------------------|--------|
+| 2024-12 | Initial commit — before the period                        |                                   |        |
+| 2025-01 | feat(parser) COPYBOOK (10), Fix crash #7 (3, old e-mail)  | feature, bug                      | 13 / 0 |
+| 2025-03 | level-88 (20 + lock file + PNG), REDEFINES via a merged    | feature, feature, feature, other  | 26 / 2 |
+|         | branch (4), tracing flag (2), its revert (-2); the merge  |                                   |        |
+|         | commit itself is not counted                              |                                   |        |
+| 2025-05 | docs (6; authored 2025-04-30, landed 2025-05-02),         | other, feature (#15: 2 commits)   | 15 / 1 |
+|         | Add pager #15 (8), Fix pager flag #15 (+1/-1)             |                                   |        |
+| 2025-06 | off-by-one (+1/-1; 01:00 +02:00 on June 1st),             | bug, other (#21 from trailer)     | 2 / 1  |
+|         | Regenerate tables #21 (1 + 50 linguist-generated)         |                                   |        |
+| 2025-07 | Add export — after the period                             |                                   |        |
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from summarizer.cache import RunCache
+from summarizer.errors import SummarizerError
+from summarizer.months import build_history
+from summarizer.period import Period
+from summarizer.sources import collect_activity
+from summarizer.sources.git import read_repository
+from tests.conftest import ADA, GRACE, BuiltRepo
+from tests.gitrepo import GitRepo, clone, lines
+
+PERIOD = Period(since="2025-01", until="2025-06")
+
+
+def collect(*paths: Path, authors: tuple[str, ...] = ("grace hopper",), period: Period = PERIOD, branch: str | None = None):
+    cache = RunCache(Path.home() / "cache", enabled=False)
+    return collect_activity([str(path) for path in paths], list(authors), period, branch, cache)
+
+
+def test_counts_only_her_non_merge_commits_in_the_period(cobol_tools: BuiltRepo) -> None:
+    activity = collect(cobol_tools.path)
+    sha = cobol_tools.sha
+    expected = ["copybook", "record", "conditions", "redefines", "trace", "revert", "build_docs", "pager", "pager_flag", "off_by_one", "tables"]
+    assert [commit.sha for commit in activity.commits] == [sha[label] for label in expected]
+
+
+def test_month_statistics_match_the_table(cobol_tools: BuiltRepo) -> None:
+    history = build_history(collect(cobol_tools.path))
+    figures = {
+        month.month: (month.stats.commits, month.stats.work_items, month.stats.features, month.stats.bugs, month.stats.lines_added, month.stats.lines_deleted)
+        for month in history.months
+    }
+    assert figures == {
+        "2025-01": (2, 2, 1, 1, 13, 0),
+        "2025-03": (4, 4, 3, 0, 26, 2),
+        "2025-05": (3, 2, 1, 0, 15, 1),
+        "2025-06": (2, 2, 0, 1, 2, 1),
+    }
+
+
+def test_totals_match_the_table(cobol_tools: BuiltRepo) -> None:
+    totals = build_history(collect(cobol_tools.path)).totals
+    assert (totals.commits, totals.work_items, totals.features, totals.bugs) == (11, 10, 5, 2)
+    assert (totals.lines_added, totals.lines_deleted, totals.activity_months) == (56, 4, 4)
+    assert totals.repositories == ["cobol-tools"]
+    assert totals.languages == ["COBOL", "Python"]
+
+
+def test_mailmap_maps_the_old_identity_to_the_developer(cobol_tools: BuiltRepo) -> None:
+    history = build_history(collect(cobol_tools.path))
+    record = next(c for c in history.months[0].commits if c.sha == cobol_tools.sha["record"])
+    assert (record.author_name, record.author_email) == ("Grace Hopper", "grace@example.com")
+    assert history.developer.name == "Grace Hopper"
+    assert history.developer.ids == ["Grace Hopper", "grace@example.com"]
+
+
+def test_author_matches_email_substring_case_insensitively(cobol_tools: BuiltRepo) -> None:
+    assert len(collect(cobol_tools.path, authors=("GRACE@EXAMPLE",)).commits) == 11
+
+
+def test_month_is_the_committer_month_in_its_own_offset(cobol_tools: BuiltRepo) -> None:
+    commits = {commit.sha: commit for commit in collect(cobol_tools.path).commits}
+    build_docs = commits[cobol_tools.sha["build_docs"]]
+    assert (build_docs.authored_at.month, build_docs.month) == (4, "2025-05")
+    # 2025-06-01T01:00+02:00 is still May in UTC; it landed in June where it was committed.
+    assert commits[cobol_tools.sha["off_by_one"]].month == "2025-06"
+
+
+def test_binary_lock_and_generated_files_are_listed_but_not_counted(cobol_tools: BuiltRepo) -> None:
+    commits = {commit.sha: commit for commit in collect(cobol_tools.path).commits}
+    conditions = {f.path: f for f in commits[cobol_tools.sha["conditions"]].files}
+    assert conditions["assets/logo.png"].binary and not conditions["assets/logo.png"].counted
+    assert conditions["package-lock.json"].added == 100 and not conditions["package-lock.json"].counted
+    assert commits[cobol_tools.sha["conditions"]].lines_added == 20
+    tables = {f.path: f for f in commits[cobol_tools.sha["tables"]].files}
+    assert not tables["gen/tables.py"].counted and tables["parser/tables.cob"].counted
+
+
+def test_pr_numbers_come_from_suffix_and_trailer(cobol_tools: BuiltRepo) -> None:
+    commits = {commit.sha: commit for commit in collect(cobol_tools.path).commits}
+    assert commits[cobol_tools.sha["record"]].pr == 7
+    assert commits[cobol_tools.sha["tables"]].pr == 21
+    assert commits[cobol_tools.sha["copybook"]].pr is None
+
+
+def test_commits_of_one_pr_form_one_work_item(cobol_tools: BuiltRepo) -> None:
+    history = build_history(collect(cobol_tools.path))
+    may = next(month for month in history.months if month.month == "2025-05")
+    pager = next(item for item in may.items if item.pr == 15)
+    assert pager.commits == [cobol_tools.sha["pager"], cobol_tools.sha["pager_flag"]]
+    assert (pager.title, pager.item_class, pager.class_rule) == ("Add pager", "feature", "verb:add")
+
+
+def test_revert_is_other_and_keeps_its_rule(cobol_tools: BuiltRepo) -> None:
+    history = build_history(collect(cobol_tools.path))
+    march = next(month for month in history.months if month.month == "2025-03")
+    revert = next(item for item in march.items if item.commits == [cobol_tools.sha["revert"]])
+    assert (revert.item_class, revert.class_rule) == ("other", "revert")
+
+
+def test_co_authors_are_read_from_trailers(cobol_tools: BuiltRepo) -> None:
+    commits = {commit.sha: commit for commit in collect(cobol_tools.path).commits}
+    assert commits[cobol_tools.sha["build_docs"]].co_authors == ["Ada Lovelace <ada@example.com>"]
+
+
+def test_repository_span(cobol_tools: BuiltRepo) -> None:
+    (span,) = build_history(collect(cobol_tools.path)).repositories
+    assert (span.name, span.first_month, span.last_month, span.months_active, span.commits) == ("cobol-tools", "2025-01", "2025-06", 4, 11)
+
+
+def test_bare_clone_gives_the_same_commits(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    activity = collect(clone(cobol_tools.path, tmp_path / "cobol-tools.git", "--bare"))
+    assert activity.repositories[0].name == "cobol-tools"
+    assert [c.sha for c in activity.commits] == [c.sha for c in collect(cobol_tools.path).commits]
+
+
+def test_branch_option_reads_another_branch(cobol_tools: BuiltRepo) -> None:
+    repo = GitRepo.existing(cobol_tools.path)
+    repo.git("checkout", "-q", "-b", "experiment", cobol_tools.sha["revert"])
+    repo.commit("Add experiment", {"x/experiment.py": lines(5)}, GRACE, "2025-03-25T10:00:00+00:00")
+    repo.git("checkout", "-q", "main")
+    on_main = collect(cobol_tools.path)
+    on_branch = collect(cobol_tools.path, branch="experiment")
+    assert "Add experiment" not in [c.subject for c in on_main.commits]
+    assert [c.subject for c in on_branch.commits][-1] == "Add experiment"
+    assert len(on_branch.commits) == 7
+
+
+def test_several_repositories_in_one_run_and_a_shared_commit_counts_once(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    other = GitRepo(tmp_path / "other")
+    other.commit("Add report writer", {"report.py": lines(4)}, GRACE, "2025-02-03T10:00:00+00:00")
+    fork = clone(cobol_tools.path, tmp_path / "fork")
+    history = build_history(collect(cobol_tools.path, other.path, fork))
+    assert history.totals.commits == 12
+    assert history.totals.repositories == ["cobol-tools", "other"]
+    assert [month.month for month in history.months] == ["2025-01", "2025-02", "2025-03", "2025-05", "2025-06"]
+
+
+def test_repository_name_comes_from_a_forge_remote(cobol_tools: BuiltRepo) -> None:
+    GitRepo.existing(cobol_tools.path).git("remote", "add", "origin", "git@github.com:acme/cobol-tools.git")
+    (repository,) = collect(cobol_tools.path).repositories
+    assert (repository.name, repository.web_url) == ("acme/cobol-tools", "https://github.com/acme/cobol-tools")
+
+
+def test_unknown_author_names_the_closest_authors(cobol_tools: BuiltRepo) -> None:
+    with pytest.raises(SummarizerError) as raised:
+        collect(cobol_tools.path, authors=("Grace Hoper",))
+    message = raised.value.message
+    assert "no commits by 'Grace Hoper'" in message
+    assert message.index("Grace Hopper <grace@example.com> (11 commits)") < message.index("Ada Lovelace")
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (lambda tmp: tmp / "missing", "no such repository path"),
+        (lambda tmp: (tmp / "plain").mkdir() or tmp / "plain", "is not a git repository"),
+        (lambda tmp: GitRepo(tmp / "empty").path, "has no commits yet"),
+    ],
+    ids=["missing path", "not a repository", "empty repository"],
+)
+def test_bad_repositories_are_one_clear_error(tmp_path: Path, make, expected: str) -> None:
+    with pytest.raises(SummarizerError, match=expected):
+        collect(make(tmp_path))
+
+
+def test_unknown_branch_is_a_clear_error(cobol_tools: BuiltRepo) -> None:
+    with pytest.raises(SummarizerError, match="unknown branch 'nope'"):
+        collect(cobol_tools.path, branch="nope")
+
+
+def test_shallow_clone_is_read_with_a_warning(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    shallow = tmp_path / "shallow"
+    GitRepo.existing(tmp_path).git("clone", "-q", "--depth", "3", f"file://{cobol_tools.path}", str(shallow))
+    activity = collect(shallow)
+    assert any("shallow clone" in warning for warning in activity.warnings)
+    assert len(activity.commits) == 2  # the two June commits; the third is July's
+
+
+def test_missing_objects_warn_and_count_what_can_be_counted(cobol_tools: BuiltRepo) -> None:
+    blob = GitRepo.existing(cobol_tools.path).git("rev-parse", f"{cobol_tools.sha['record']}:parser/record.py")
+    (cobol_tools.path / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    activity = collect(cobol_tools.path)
+    assert len(activity.commits) == 11
+    assert any("missing objects" in warning for warning in activity.warnings)
+    incomplete = [c.sha for c in activity.commits if not c.stats_complete]
+    assert cobol_tools.sha["record"] in incomplete
+    assert cobol_tools.sha["tables"] not in incomplete
+
+
+def test_cached_extraction_is_reused_until_the_tip_moves(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    cache = RunCache(tmp_path / "cache")
+    first = read_repository(cobol_tools.path, ["grace"], PERIOD, None, cache)
+    second = read_repository(cobol_tools.path, ["grace"], PERIOD, None, cache)
+    assert (cache.misses, cache.hits) == (1, 1)
+    assert second.commits == first.commits
+    repo = GitRepo.existing(cobol_tools.path)
+    repo.commit("Add late fix", {"late.py": lines(1)}, GRACE, "2025-06-20T10:00:00+00:00")
+    third = read_repository(cobol_tools.path, ["grace"], PERIOD, None, cache)
+    assert (cache.misses, len(third.commits)) == (2, 12)
+    cache.close()
+
+
+def test_other_authors_are_not_counted(cobol_tools: BuiltRepo) -> None:
+    activity = collect(cobol_tools.path, authors=(ADA.split(" <")[0],))
+    assert [c.subject for c in activity.commits] == ["Add docs and attributes", "Tweak docs"]
