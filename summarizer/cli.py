@@ -77,9 +77,10 @@ def run(
     profile = build_profile(loaded, backend)
     text = render(profile, output_format)
     _emit(text, output)
+    months = profile.totals.activity_months
     _note(
-        f"{profile.developer.name}: {profile.totals.commits:,} commits in {profile.totals.activity_months} "
-        f"months, drafted by the {profile.drafting.backend} backend"
+        f"{profile.developer.name}: {profile.totals.commits:,} commits in {months} "
+        f"{'month' if months == 1 else 'months'}, drafted by the {profile.drafting.backend} backend"
     )
 
 

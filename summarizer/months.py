@@ -28,6 +28,7 @@ _WORD = re.compile(r"[A-Za-z]+")
 FEATURE_TYPES = frozenset({"feat", "feature"})
 BUG_TYPES = frozenset({"fix", "bugfix", "hotfix"})
 OTHER_TYPES = frozenset({"docs", "doc", "chore", "refactor", "test", "tests", "ci", "build", "perf", "style", "revert"})
+CHANGE_TYPES = FEATURE_TYPES | BUG_TYPES | OTHER_TYPES
 FEATURE_VERBS = frozenset({
     "add", "adds", "added", "implement", "implements", "implemented", "support", "supports",
     "introduce", "introduces", "enable", "enables", "allow", "allows", "create", "creates",
@@ -215,7 +216,7 @@ def area_of(title: str, files: list, repo: str) -> str | None:
     if conventional and conventional.group("scope"):
         return conventional.group("scope").strip()
     prefix = _SCOPE_PREFIX.match(title)
-    if prefix and prefix.group("scope") not in OTHER_TYPES | FEATURE_TYPES | BUG_TYPES:
+    if prefix and prefix.group("scope") not in CHANGE_TYPES:
         return prefix.group("scope")
     weight: Counter[str] = Counter()
     package = repo.rsplit("/", 1)[-1]

@@ -16,13 +16,15 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from typing import TYPE_CHECKING
+
 from summarizer.activity import Activity, read_activity
 from summarizer.cache import RunCache
-from summarizer.drafting import draft_profile
 from summarizer.errors import SummarizerError
-from summarizer.months import build_history
 from summarizer.period import Period, parse_month, resolve_period
-from summarizer.profile import Profile, assemble_profile
+
+if TYPE_CHECKING:
+    from summarizer.profile import Profile
 
 
 class ActivityRequest(BaseModel):
@@ -48,6 +50,11 @@ def load_activity(request: ActivityRequest, cache: RunCache) -> Activity:
 
 
 def build_profile(activity: Activity, backend: str) -> Profile:
+    # Imported here: `fetch` and cached reruns of it never need the later stages.
+    from summarizer.drafting import draft_profile
+    from summarizer.months import build_history
+    from summarizer.profile import assemble_profile
+
     history = build_history(activity)
     draft, report = draft_profile(history, backend)
     return assemble_profile(history, draft, report, findings=[])

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from pathlib import PurePosixPath
 
 from summarizer.drafting import Highlight, MonthDraft, ProfileDraft, Skills
-from summarizer.months import History, MonthActivity, MonthStats, WorkItem, area_of
+from summarizer.months import CHANGE_TYPES, History, MonthActivity, MonthStats, WorkItem, area_of
 from summarizer.period import month_label
 
 AREAS_PER_MONTH = 4
@@ -49,7 +49,8 @@ _VERBS = set(_IRREGULAR) | _DOUBLED | {
     "load", "save", "store", "parse", "sort", "deduplicate", "allocate", "copy", "bind", "override",
     "apply", "gate", "default", "account", "include", "exclude", "specialize", "cleanup",
     "reorganize", "restructure", "consolidate", "parallelize", "vectorize", "annotate", "type",
-    "warn", "detect", "compute", "lift", "decouple", "dedupe",
+    "warn", "detect", "compute", "lift", "decouple", "dedupe", "describe", "explain", "clarify",
+    "mention", "reword", "polish", "speed", "fill", "complete", "finish", "unblock", "silence",
 }
 _PATH_SKILLS = (
     ("Testing", lambda p: bool({"test", "tests", "testing"} & set(PurePosixPath(p).parts[:-1])) or PurePosixPath(p).name.startswith("test_") or bool(re.search(r"[._]test\.\w+$|\.spec\.\w+$", p))),
@@ -107,10 +108,10 @@ def _overview(history: History) -> str:
     totals = history.totals
     first, last = history.months[0].month, history.months[-1].month
     when = f"In {month_label(first)}" if first == last else f"Between {month_label(first)} and {month_label(last)}"
+    over = f" over {_words(totals.activity_months)} active months" if totals.activity_months > 1 else ""
     sentences = [
         f"{when}, {history.developer.name} landed {_landed(totals)} in "
-        f"{_join([repository.name for repository in history.repositories])} over "
-        f"{_words(totals.activity_months)} active {_plural(totals.activity_months, 'month')}: "
+        f"{_join([repository.name for repository in history.repositories])}{over}: "
         f"{_class_breakdown(totals.features, totals.bugs, totals.work_items)}.",
         f"Together they added {totals.lines_added:,} lines and removed {totals.lines_deleted:,}.",
     ]
@@ -170,8 +171,8 @@ def _landed(stats: MonthStats) -> str:
 
 
 def _highlight_text(item: WorkItem) -> str:
-    text = _capitalize(past_tense(item.title))
-    return f"{text} in {item.area}" if item.area else text
+    text = past_tense(item.title)
+    return f"{item.area}: {text}" if item.area else _capitalize(text)
 
 
 def _by_weight(items: list[WorkItem]) -> list[WorkItem]:
@@ -189,7 +190,10 @@ def _cite(item: WorkItem, single_repo: bool) -> str:
 def _technical_skills(months: list[MonthActivity], minimum: int) -> list[str]:
     """Tags named by the developer's own titles ([Tag], scope) and by the files they changed."""
     items = [item for month in months for item in month.items]
-    titled = Counter(area for item in items if (area := area_of(item.title, [], item.repo)))
+    # A conventional type used as a tag ("[ci]", "chore:") names a kind of change, not a skill.
+    titled = Counter(
+        area for item in items if (area := area_of(item.title, [], item.repo)) and area.lower() not in CHANGE_TYPES
+    )
     paths = {change.path for month in months for commit in month.commits for change in commit.files}
     from_paths = [skill for skill, matches in _PATH_SKILLS if any(matches(path) for path in paths)]
     from_titles = [area for area, count in sorted(titled.items(), key=lambda kv: (-kv[1], kv[0])) if count >= minimum]

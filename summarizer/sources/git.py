@@ -22,6 +22,7 @@ import hashlib
 import os
 import re
 import subprocess
+import tempfile
 from collections import Counter
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
@@ -115,12 +116,16 @@ def authors_present(path: Path, period: Period, branch: str | None) -> Counter[s
     return Counter(line for line in output.decode(errors="replace").splitlines() if line)
 
 
-def _git(path: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
-    # Variables that would point git at another repository than the one asked for.
+def _git_environment() -> dict[str, str]:
+    # Without the variables that would point git at another repository than the one asked for.
     env = {k: v for k, v in os.environ.items() if k not in _REPOSITORY_VARIABLES}
     env.update(LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    return env
+
+
+def _git(path: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
     try:
-        result = subprocess.run(["git", "-C", str(path), *args], capture_output=True, env=env)
+        result = subprocess.run(["git", "-C", str(path), *args], capture_output=True, env=_git_environment())
     except FileNotFoundError as error:
         raise SummarizerError("git is not installed (or not on PATH)") from error
     if check and result.returncode != 0:
@@ -192,18 +197,16 @@ def _log_arguments(authors: list[str], period: Period, tip: str, numstat: bool) 
 def _read_commits(
     path: Path, repository: Repository, authors: list[str], period: Period
 ) -> tuple[list[Commit], list[str]]:
-    result = _git(path, *_log_arguments(authors, period, repository.tip, numstat=True), check=False)
-    commits = _parse_log(result.stdout, repository.name)
-    if result.returncode == 0:
+    commits, returncode, stderr = _stream_log(path, _log_arguments(authors, period, repository.tip, numstat=True), repository.name)
+    if returncode == 0:
         return _select(commits, authors, period), []
-    stderr = result.stderr.decode(errors="replace").strip()
     if not _MISSING_OBJECT.search(stderr):
-        raise SummarizerError(f"git log failed in {path}: {stderr.splitlines()[-1] if stderr else result.returncode}")
+        raise SummarizerError(f"git log failed in {path}: {stderr.splitlines()[-1] if stderr else returncode}")
     # Missing objects: keep every commit git could describe; the line counts of those
     # past the first unreadable object are unknown and marked so.
     complete = {commit.sha for commit in commits[:-1]}
-    metadata = _git(path, *_log_arguments(authors, period, repository.tip, numstat=False), check=False)
-    described = _parse_log(metadata.stdout, repository.name) or commits
+    described, metadata_returncode, _ = _stream_log(path, _log_arguments(authors, period, repository.tip, numstat=False), repository.name)
+    described = described or commits
     with_stats = {commit.sha: commit for commit in commits}
     merged = []
     for commit in described:
@@ -217,7 +220,7 @@ def _read_commits(
         f"{repository.name} has missing objects ({stderr.splitlines()[-1]}): "
         f"{incomplete} commit(s) counted without their line counts"
     ]
-    if metadata.returncode != 0:
+    if metadata_returncode != 0:
         warnings.append(f"{repository.name}: history past the missing objects could not be read at all")
     return selected, warnings
 
@@ -227,30 +230,48 @@ def _select(commits: list[Commit], authors: list[str], period: Period) -> list[C
     return [commit for commit in commits if commit.month in period and commit.is_by(authors)]
 
 
-def _parse_log(output: bytes, repo: str) -> list[Commit]:
-    commits = []
-    for record in _RECORD_START.split(output)[1:]:
-        header, _, numstat = record.partition(b"\x1f\x00")
-        sha, name, email, authored, committed, message = header.decode(errors="replace").split("\x1f", 5)
-        subject, _, body = message.strip().partition("\n\n")
-        subject = " ".join(subject.split())
-        commits.append(
-            Commit(
-                sha=sha,
-                repo=repo,
-                author_name=name,
-                author_email=email,
-                authored_at=dt.datetime.fromisoformat(authored),
-                committed_at=dt.datetime.fromisoformat(committed),
-                month=committed[:7],
-                subject=subject,
-                body=body.strip(),
-                pr=_pr_number(subject, body),
-                co_authors=_CO_AUTHOR.findall(body),
-                files=_parse_numstat(numstat),
+def _stream_log(path: Path, arguments: list[str], repo: str) -> tuple[list[Commit], int, str]:
+    """Run git log and parse its records while git is still writing the next ones."""
+    commits: list[Commit] = []
+    with tempfile.TemporaryFile() as errors:
+        try:
+            process = subprocess.Popen(
+                ["git", "-C", str(path), *arguments], stdout=subprocess.PIPE, stderr=errors, env=_git_environment()
             )
-        )
-    return commits
+        except FileNotFoundError as error:
+            raise SummarizerError("git is not installed (or not on PATH)") from error
+        assert process.stdout is not None
+        pending = b""
+        for chunk in iter(lambda: process.stdout.read1(1 << 16), b""):  # type: ignore[union-attr]
+            # Every piece but the last is a whole record: a record ends where the next begins.
+            *records, pending = _RECORD_START.split(pending + chunk)
+            commits.extend(_parse_record(record, repo) for record in records if record)
+        if pending:
+            commits.append(_parse_record(pending, repo))
+        returncode = process.wait()
+        errors.seek(0)
+        return commits, returncode, errors.read().decode(errors="replace").strip()
+
+
+def _parse_record(record: bytes, repo: str) -> Commit:
+    header, _, numstat = record.partition(b"\x1f\x00")
+    sha, name, email, authored, committed, message = header.decode(errors="replace").split("\x1f", 5)
+    subject, _, body = message.strip().partition("\n\n")
+    subject = " ".join(subject.split())
+    return Commit(
+        sha=sha,
+        repo=repo,
+        author_name=name,
+        author_email=email,
+        authored_at=dt.datetime.fromisoformat(authored),
+        committed_at=dt.datetime.fromisoformat(committed),
+        month=committed[:7],
+        subject=subject,
+        body=body.strip(),
+        pr=_pr_number(subject, body),
+        co_authors=_CO_AUTHOR.findall(body),
+        files=_parse_numstat(numstat),
+    )
 
 
 def _parse_numstat(numstat: bytes) -> list[FileChange]:

@@ -1,0 +1,166 @@
+"""The command line as a user runs it: a real process, real exit codes, stdout and stderr."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import BuiltRepo, run_cli
+
+PERIOD = ("--since", "2025-01", "--until", "2025-06")
+SPEC_KEYS = {
+    "schema_version", "developer", "period", "overview", "totals", "months", "skills",
+    "repositories", "findings", "drafting",
+}  # fmt: skip
+SPEC_MONTH_KEYS = {
+    "month", "commits", "work_items", "features", "bugs", "lines_added", "lines_deleted",
+    "repositories", "summary", "highlights", "skills", "items",
+}  # fmt: skip
+
+
+def test_json_profile_has_the_spec_fields_and_numbers(cobol_tools: BuiltRepo) -> None:
+    result = run_cli("run", str(cobol_tools.path), "--author", "Grace Hopper", *PERIOD, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    profile = json.loads(result.stdout)
+    assert SPEC_KEYS <= set(profile)
+    assert profile["schema_version"] == 1
+    assert profile["developer"] == {"name": "Grace Hopper", "ids": ["Grace Hopper", "grace@example.com"]}
+    assert profile["period"] == {"since": "2025-01", "until": "2025-06"}
+    totals = {key: profile["totals"][key] for key in ("commits", "work_items", "features", "bugs", "lines_added", "lines_deleted", "activity_months", "repositories")}
+    assert totals == {"commits": 11, "work_items": 10, "features": 5, "bugs": 2, "lines_added": 56, "lines_deleted": 4, "activity_months": 4, "repositories": 1}
+    assert [month["month"] for month in profile["months"]] == ["2025-06", "2025-05", "2025-03", "2025-01"]
+    assert all(SPEC_MONTH_KEYS <= set(month) for month in profile["months"])
+    item = profile["months"][1]["items"][-1]
+    assert {"id", "title", "class", "commits"} <= set(item) and item["class"] == "feature"
+    assert set(profile["months"][0]["highlights"][0]) == {"text", "evidence"}
+    assert profile["skills"]["languages"] == ["COBOL", "Python"]
+    assert profile["repositories"][0] | {"languages": None, "web_url": None} == {
+        "name": "cobol-tools", "first_month": "2025-01", "last_month": "2025-06", "months_active": 4,
+        "commits": 11, "languages": None, "web_url": None,
+    }  # fmt: skip
+    assert profile["findings"] == []
+    assert profile["drafting"] == {"backend": "offline", "model": None, "llm_calls": 0, "cache_hits": 0, "prompt_tokens": 0, "completion_tokens": 0}
+    assert "drafted by the offline backend" in result.stderr
+
+
+def test_markdown_reads_like_a_profile(cobol_tools: BuiltRepo) -> None:
+    result = run_cli("run", str(cobol_tools.path), "-a", "grace", *PERIOD)
+    assert result.returncode == 0, result.stderr
+    text = result.stdout
+    for heading in ("# Grace Hopper", "## Statistics", "## Work history", "### June 2025", "## Skills", "## Repositories"):
+        assert f"\n{heading}\n" in f"\n{text}"
+    assert "| Features vs bugs | 5 features (50%) · 2 fixes (20%) · 3 other |" in text
+    assert "| Lines | +56 / −4 |" in text
+    assert "| Activity months | 4 of 6 |" in text
+    assert "**4 commits • 3 features • 0 fixes**" in text
+    assert "| cobol-tools | January 2025 – June 2025 | 4 | 11 | COBOL, Python |" in text
+    assert text.index("### June 2025") < text.index("### January 2025")
+
+
+def test_output_option_writes_the_file_and_keeps_stdout_empty(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    target = tmp_path / "profile.md"
+    result = run_cli("run", str(cobol_tools.path), "-a", "grace", *PERIOD, "--output", str(target))
+    assert (result.returncode, result.stdout) == (0, "")
+    assert target.read_text().startswith("# Grace Hopper")
+
+
+def test_second_run_is_served_from_the_cache_without_git_log(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    first = run_cli("run", str(cobol_tools.path), "-a", "grace", *PERIOD, "--format", "json")
+    calls = tmp_path / "git-calls"
+    shim = tmp_path / "bin"
+    shim.mkdir()
+    (shim / "git").write_text(f'#!/bin/sh\necho "$1 $2 $3 $4" >> {calls}\nexec {shutil.which("git")} "$@"\n')
+    (shim / "git").chmod(0o755)
+    second = run_cli(
+        "run", str(cobol_tools.path), "-a", "grace", *PERIOD, "--format", "json",
+        env={"PATH": f"{shim}{os.pathsep}{os.environ['PATH']}"},
+    )  # fmt: skip
+    assert second.stdout == first.stdout
+    invoked = calls.read_text().splitlines()
+    assert invoked and not any(" log " in f" {line} " for line in invoked), invoked
+
+
+def test_no_cache_reads_git_again(cobol_tools: BuiltRepo) -> None:
+    run_cli("run", str(cobol_tools.path), "-a", "grace", *PERIOD)
+    info = run_cli("cache", "info")
+    assert "entries: 1" in info.stdout
+    run_cli("run", str(cobol_tools.path), "-a", "grace", *PERIOD, "--no-cache", "--since", "2025-02")
+    assert "entries: 1" in run_cli("cache", "info").stdout
+
+
+def test_cache_clear_empties_the_cache(cobol_tools: BuiltRepo) -> None:
+    run_cli("run", str(cobol_tools.path), "-a", "grace", *PERIOD)
+    assert run_cli("cache", "clear").returncode == 0
+    assert "entries: 0" in run_cli("cache", "info").stdout
+
+
+def test_fetch_then_run_from_the_activity_file(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    saved = tmp_path / "activity.json"
+    fetched = run_cli("fetch", str(cobol_tools.path), "-a", "grace", *PERIOD, "--output", str(saved))
+    assert fetched.returncode == 0, fetched.stderr
+    assert json.loads(saved.read_text())["schema_version"] == 1
+    direct = run_cli("run", str(cobol_tools.path), "-a", "grace", *PERIOD, "-f", "json")
+    from_file = run_cli("run", "--activity", str(saved), "-f", "json")
+    assert from_file.stdout == direct.stdout
+
+
+def test_activity_file_narrowed_to_a_month(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    saved = tmp_path / "activity.json"
+    run_cli("fetch", str(cobol_tools.path), "-a", "grace", *PERIOD, "--output", str(saved))
+    result = run_cli("run", "--activity", str(saved), "--since", "2025-03", "--until", "2025-03", "-f", "json")
+    assert json.loads(result.stdout)["totals"]["commits"] == 4
+
+
+def test_runs_in_the_current_folder_by_default(cobol_tools: BuiltRepo) -> None:
+    result = run_cli("run", "-a", "grace", *PERIOD, "-f", "json", cwd=cobol_tools.path)
+    assert json.loads(result.stdout)["totals"]["commits"] == 11
+
+
+def test_help_lists_the_commands_without_any_credentials() -> None:
+    result = run_cli("--help")
+    assert result.returncode == 0
+    for command in ("run", "fetch", "cache"):
+        assert f"  {command} " in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["run", "-a", "grace", "--since", "June"], "--since takes a month like 2025-06, not 'June'"),
+        (["run", "-a", "grace", "--since", "2025-13"], "--since takes a month like 2025-06"),
+        (["run", "-a", "grace", "--since", "2025-06", "--until", "2025-01"], "--since 2025-06 is after --until 2025-01"),
+        (["run", "{repo}/nowhere", "-a", "grace"], "no such repository path"),
+        (["run", "{repo}/parser", "-a", "grace", "--branch", "nope"], "unknown branch 'nope'"),
+        (["run", "{repo}", "-a", "Grace Hoper", *PERIOD], "closest authors there: Grace Hopper <grace@example.com> (11 commits)"),
+        (["run", "{repo}"], "--author is required"),
+        (["run", "--activity", "{repo}/LICENSE"], "is not a summarizer activity file"),
+        (["run", "--activity", "{repo}/missing.json"], "cannot read activity file"),
+        (["run", "{repo}", "-a", "grace", *PERIOD, "--output", "{repo}/no/such/dir/out.md"], "cannot write {repo}/no/such/dir/out.md: folder"),
+        (["run", "{repo}", "-a", "grace", *PERIOD, "--format", "yaml"], "unknown format 'yaml'"),
+        (["run", "{repo}", "-a", "grace", *PERIOD, "--backend", "magic"], "unknown backend 'magic'"),
+    ],
+    ids=[
+        "month name", "month 13", "since after until", "missing path", "unknown branch", "unknown author",
+        "no author", "activity not json", "activity missing", "output folder missing", "unknown format", "unknown backend",
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_exit_2(cobol_tools: BuiltRepo, arguments: list[str], message: str) -> None:
+    result = run_cli(*[argument.replace("{repo}", str(cobol_tools.path)) for argument in arguments])
+    assert result.returncode == 2, result.stderr
+    assert message.replace("{repo}", str(cobol_tools.path)) in result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_not_a_repository_is_exit_2(tmp_path: Path) -> None:
+    result = run_cli("run", str(tmp_path), "-a", "grace")
+    assert (result.returncode, result.stderr.strip()) == (2, f"summarizer: error: {tmp_path} is not a git repository")
+
+
+def test_debug_shows_the_traceback(tmp_path: Path) -> None:
+    result = run_cli("--debug", "run", str(tmp_path / "nowhere"), "-a", "grace")
+    assert result.returncode != 0 and "Traceback" in result.stderr
