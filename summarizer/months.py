@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from summarizer.activity import Activity, Commit
+from summarizer.activity import Activity, Commit, FileChange
 from summarizer.languages import language_of
 from summarizer.period import Period
 
@@ -60,6 +61,26 @@ class WorkItem(BaseModel):
     lines_deleted: int = 0
 
 
+def _in_folder(path: str, names: set[str]) -> bool:
+    return bool(names & set(PurePosixPath(path).parts[:-1]))
+
+
+# What the changed files show of a developer's practice, checked in this order.
+_PRACTICE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    ("Testing", lambda p: _in_folder(p, {"test", "tests", "testing"}) or bool(re.search(r"(^|/)test_[^/]*$|[._]test\.\w+$|\.spec\.\w+$", p))),
+    ("CI (GitHub Actions)", lambda p: p.startswith(".github/workflows/")),
+    ("Documentation", lambda p: p.startswith(("docs/", "doc/")) or p.endswith((".md", ".rst"))),
+    ("Benchmarking", lambda p: _in_folder(p, {"bench", "benchmark", "benchmarks"})),
+    ("Build and packaging", lambda p: PurePosixPath(p).name in {"pyproject.toml", "setup.py", "setup.cfg", "CMakeLists.txt", "Makefile", "Cargo.toml", "package.json", "BUILD", "BUILD.bazel"}),
+    ("Containers", lambda p: PurePosixPath(p).name.startswith("Dockerfile") or PurePosixPath(p).name in {"docker-compose.yml", "compose.yaml"}),
+)  # fmt: skip
+PRACTICES = [name for name, _ in _PRACTICE_RULES]
+
+
+def practices_of(paths: set[str]) -> list[str]:
+    return [name for name, shows in _PRACTICE_RULES if any(shows(path) for path in paths)]
+
+
 class MonthStats(BaseModel):
     commits: int = 0
     work_items: int = 0
@@ -70,6 +91,8 @@ class MonthStats(BaseModel):
     repositories: list[str] = []
     # By lines changed, most first.
     languages: list[str] = []
+    # Practices the changed files show: Testing, Documentation, CI …
+    practices: list[str] = []
 
 
 class Totals(MonthStats):
@@ -207,7 +230,7 @@ def classify(title: str, labels: list[str] | tuple[str, ...] = ()) -> tuple[Item
     return "other", "default"
 
 
-def area_of(title: str, files: list, repo: str) -> str | None:
+def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
     """Where the work was: a [Tag], a conventional scope, or the top-level path touched most."""
     tags = _BRACKET_TAGS.match(title)
     if tags:
@@ -246,6 +269,7 @@ def month_stats(commits: list[Commit], items: list[WorkItem]) -> MonthStats:
         lines_deleted=sum(commit.lines_deleted for commit in commits),
         repositories=sorted({commit.repo for commit in commits}),
         languages=[language for language, _ in language_lines.most_common()],
+        practices=practices_of({change.path for commit in commits for change in commit.files}),
     )
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from pathlib import PurePosixPath
 
 from summarizer.drafting import Highlight, MonthDraft, ProfileDraft, Skills
-from summarizer.months import CHANGE_TYPES, History, MonthActivity, MonthStats, WorkItem, area_of
+from summarizer.months import CHANGE_TYPES, PRACTICES, History, MonthActivity, MonthStats, WorkItem, area_of
 from summarizer.period import month_label
 
 AREAS_PER_MONTH = 4
@@ -52,14 +51,6 @@ _VERBS = set(_IRREGULAR) | _DOUBLED | {
     "warn", "detect", "compute", "lift", "decouple", "dedupe", "describe", "explain", "clarify",
     "mention", "reword", "polish", "speed", "fill", "complete", "finish", "unblock", "silence",
 }
-_PATH_SKILLS = (
-    ("Testing", lambda p: bool({"test", "tests", "testing"} & set(PurePosixPath(p).parts[:-1])) or PurePosixPath(p).name.startswith("test_") or bool(re.search(r"[._]test\.\w+$|\.spec\.\w+$", p))),
-    ("CI (GitHub Actions)", lambda p: p.startswith(".github/workflows/")),
-    ("Documentation", lambda p: p.startswith(("docs/", "doc/")) or p.endswith((".md", ".rst"))),
-    ("Benchmarking", lambda p: bool({"bench", "benchmark", "benchmarks"} & set(PurePosixPath(p).parts[:-1]))),
-    ("Build and packaging", lambda p: PurePosixPath(p).name in {"pyproject.toml", "setup.py", "setup.cfg", "CMakeLists.txt", "Makefile", "Cargo.toml", "package.json", "BUILD", "BUILD.bazel"}),
-    ("Containers", lambda p: PurePosixPath(p).name.startswith("Dockerfile") or PurePosixPath(p).name in {"docker-compose.yml", "compose.yaml"}),
-)  # fmt: skip
 
 
 def draft_offline(history: History) -> ProfileDraft:
@@ -188,14 +179,13 @@ def _cite(item: WorkItem, single_repo: bool) -> str:
 
 
 def _technical_skills(months: list[MonthActivity], minimum: int) -> list[str]:
-    """Tags named by the developer's own titles ([Tag], scope) and by the files they changed."""
+    """Tags named by the developer's own titles ([Tag], scope) and the practices their files show."""
     items = [item for month in months for item in month.items]
     # A conventional type used as a tag ("[ci]", "chore:") names a kind of change, not a skill.
     titled = Counter(
         area for item in items if (area := area_of(item.title, [], item.repo)) and area.lower() not in CHANGE_TYPES
     )
-    paths = {change.path for month in months for commit in month.commits for change in commit.files}
-    from_paths = [skill for skill, matches in _PATH_SKILLS if any(matches(path) for path in paths)]
+    from_paths = sorted({practice for month in months for practice in month.stats.practices}, key=PRACTICES.index)
     from_titles = [area for area, count in sorted(titled.items(), key=lambda kv: (-kv[1], kv[0])) if count >= minimum]
     return from_titles[:8] + from_paths
 
