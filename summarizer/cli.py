@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from summarizer.errors import SummarizerError
+from summarizer.errors import ExitCode, SummarizerError
 
 if TYPE_CHECKING:
     from summarizer.activity import Activity
@@ -68,8 +68,9 @@ def run(
     output_format: Annotated[str, typer.Option("--format", "-f", help="markdown or json.")] = "markdown",
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of stdout.")] = None,
     no_cache: NoCache = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 when the profile has error-level findings.")] = False,
 ) -> None:
-    """Draft a developer's profile from their commits and print it."""
+    """Draft a developer's profile from their commits, check every claim, and print it."""
     from summarizer.pipeline import build_profile
     from summarizer.render import render
 
@@ -82,6 +83,39 @@ def run(
         f"{profile.developer.name}: {profile.totals.commits:,} commits in {months} "
         f"{'month' if months == 1 else 'months'}, drafted by the {profile.drafting.backend} backend"
     )
+    errors = sum(finding.severity == "error" for finding in profile.findings)
+    if profile.findings:
+        _note(f"{len(profile.findings)} unverified statements ({errors} errors) are listed in the profile")
+    if strict and errors:
+        raise typer.Exit(ExitCode.FINDINGS)
+
+
+@app.command()
+def check(
+    text_file: Annotated[Path, typer.Argument(help="The summary to check (Markdown or plain text).", show_default=False)],
+    sources: Sources = None,
+    author: OptionalAuthors = None,
+    since: Since = None,
+    until: Until = None,
+    branch: Branch = None,
+    activity: ActivityFile = None,
+    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    no_cache: NoCache = False,
+) -> None:
+    """Check every claim of a summary against the commits; exit 1 when one fails."""
+    from summarizer.pipeline import check_text
+    from summarizer.render.findings import findings_json, print_findings
+
+    if output_format not in ("text", "json"):
+        raise SummarizerError(f"unknown format {output_format!r}; choose text or json")
+    text = _read_text(text_file)
+    findings = check_text(text, _load_activity(sources, author, since, until, branch, activity, no_cache))
+    if output_format == "json":
+        sys.stdout.write(findings_json(findings))
+    else:
+        print_findings(findings, sys.stdout)
+    if any(finding.severity == "error" for finding in findings):
+        raise typer.Exit(ExitCode.FINDINGS)
 
 
 @app.command()
@@ -148,6 +182,19 @@ def _load_activity(
     for warning in activity.warnings:
         _note(f"warning: {warning}")
     return activity
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError as error:
+        raise SummarizerError(f"no such file: {path}") from error
+    except IsADirectoryError as error:
+        raise SummarizerError(f"{path} is a folder; give the summary's file") from error
+    except UnicodeDecodeError as error:
+        raise SummarizerError(f"{path} is not UTF-8 text (byte {error.start} cannot be read)") from error
+    except OSError as error:
+        raise SummarizerError(f"cannot read {path}: {error.strerror or error}") from error
 
 
 def _emit(text: str, output: Optional[Path]) -> None:

@@ -4,8 +4,9 @@ Design:
 1. sources  -> Activity: the developer's commits from every SOURCE (or a saved --activity file)
 2. months   -> History: work items, classes, per-month and total statistics
 3. drafting -> ProfileDraft: the words, from the offline drafter (or an LLM)
-4. profile  -> Profile: the numbers from the History, the words from the draft
-5. render   -> Markdown or JSON
+4. validate -> Findings: every claim of the draft checked against the History
+5. profile  -> Profile: the numbers from the History, the words from the draft, the findings
+6. render   -> Markdown or JSON
 
 Data flows one way; each stage gets everything it needs in its input model.
 """
@@ -25,6 +26,7 @@ from summarizer.period import Period, parse_month, resolve_period
 
 if TYPE_CHECKING:
     from summarizer.profile import Profile
+    from summarizer.validation import Finding
 
 
 class ActivityRequest(BaseModel):
@@ -54,10 +56,19 @@ def build_profile(activity: Activity, backend: str) -> Profile:
     from summarizer.drafting import draft_profile
     from summarizer.months import build_history
     from summarizer.profile import assemble_profile
+    from summarizer.validation import validate_draft
 
     history = build_history(activity)
     draft, report = draft_profile(history, backend)
-    return assemble_profile(history, draft, report, findings=[])
+    return assemble_profile(history, draft, report, findings=validate_draft(draft, history))
+
+
+def check_text(text: str, activity: Activity) -> list[Finding]:
+    """The findings of any summary text against the activity it claims to describe."""
+    from summarizer.months import build_history
+    from summarizer.validation import validate
+
+    return validate(text, build_history(activity))
 
 
 def _narrow(activity: Activity, request: ActivityRequest) -> Activity:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from summarizer.drafting import DraftingReport, Highlight, ProfileDraft, Skills
 from summarizer.months import Developer, History, ItemClass, RepositorySpan, Totals
 from summarizer.period import Period
-from summarizer.validation import Finding
+from summarizer.validation.model import Finding
 
 PROFILE_SCHEMA_VERSION = 1
 

@@ -44,7 +44,7 @@ def test_past_tense(title: str, expected: str) -> None:
 def test_overview_states_the_statistics(history: History) -> None:
     overview = draft_offline(history).overview
     assert overview.startswith(
-        "Between January 2025 and June 2025, Grace Hopper landed 11 commits (10 work items) in cobol-tools "
+        "Grace Hopper landed 11 commits (10 work items) in cobol-tools between January 2025 and June 2025 "
         "over four active months: 5 features, 2 bug fixes and 3 other changes."
     )
     assert "added 56 lines and removed 4" in overview

@@ -98,11 +98,11 @@ def _past(verb: str) -> str:
 def _overview(history: History) -> str:
     totals = history.totals
     first, last = history.months[0].month, history.months[-1].month
-    when = f"In {month_label(first)}" if first == last else f"Between {month_label(first)} and {month_label(last)}"
+    when = f"in {month_label(first)}" if first == last else f"between {month_label(first)} and {month_label(last)}"
     over = f" over {_words(totals.activity_months)} active months" if totals.activity_months > 1 else ""
     sentences = [
-        f"{when}, {history.developer.name} landed {_landed(totals)} in "
-        f"{_join([repository.name for repository in history.repositories])}{over}: "
+        f"{history.developer.name} landed {_landed(totals)} in "
+        f"{_join([repository.name for repository in history.repositories])} {when}{over}: "
         f"{_class_breakdown(totals.features, totals.bugs, totals.work_items)}.",
         f"Together they added {totals.lines_added:,} lines and removed {totals.lines_deleted:,}.",
     ]

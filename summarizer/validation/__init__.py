@@ -1,0 +1,95 @@
+"""Validation: every claim in a summary checked against the commit metadata (SPEC §6).
+
+Pure functions, no I/O. `validate` is the entry point.
+
+Design:
+1. evidence: for each active month and for the whole period, what a claim may rest on —
+   the commits' subjects, bodies and paths, their SHAs and PR numbers, the statistics
+2. sections: the text cut into sentences, each scoped to the month it speaks of
+3. checks: identifiers, counts, figures, names, repositories, terms, acronym
+   expansions, skill tags — each sentence against its month's evidence, a claim that
+   holds only in another month being `wrong_month`; then repeated sentences
+"""
+
+from __future__ import annotations
+
+from summarizer.drafting import ProfileDraft
+from summarizer.months import History
+from summarizer.period import month_label
+from summarizer.validation.claims import check_counts, check_figures, check_identifiers
+from summarizer.validation.context import Context, finding
+from summarizer.validation.model import Finding, Severity
+from summarizer.validation.prose import check_names, check_skills, find_duplicates
+from summarizer.validation.sections import MONTH_MENTION, split_sentences
+from summarizer.validation.terms import check_expansions, check_repositories, check_terms, expanded_acronyms
+
+__all__ = ["Finding", "Severity", "draft_text", "validate", "validate_draft"]
+
+
+def validate(text: str, history: History) -> list[Finding]:
+    """Every claim in `text` that the history's commits do not support, in text order."""
+    context = Context(history)
+    sentences = split_sentences(text)
+    findings: list[Finding] = []
+    reported_months: set[str] = set()
+    for sentence in sentences:
+        scope = context.scope(sentence.month)
+        if sentence.month and not scope.stats.commits and sentence.month not in reported_months:
+            reported_months.add(sentence.month)
+            mention = MONTH_MENTION.search(sentence.text)
+            if mention is not None:
+                active = [month.month for month in history.months]
+                nearest = min(active, key=lambda month: abs(_index(month) - _index(sentence.month or month))) if active else None
+                findings.append(
+                    finding("wrong_month", sentence, mention, scope, f"no commit of {context.name} landed in {month_label(sentence.month)}", nearest)
+                )
+        expansions = list(check_expansions(sentence, context))
+        findings += expansions
+        findings += check_identifiers(sentence, scope, context)
+        findings += check_counts(sentence, scope, context)
+        findings += check_figures(sentence, scope, context)
+        findings += check_names(sentence, scope, context)
+        findings += check_repositories(sentence, scope, context)
+        findings += check_skills(sentence, scope, context)
+        findings += check_terms(sentence, scope, context, expanded_acronyms(expansions))
+    findings += find_duplicates(sentences, context)
+    return _deduplicated(sorted(findings, key=lambda f: (f.offset or 0, f.kind)))
+
+
+def _index(month: str) -> int:
+    return int(month[:4]) * 12 + int(month[5:7])
+
+
+def _deduplicated(findings: list[Finding]) -> list[Finding]:
+    """One finding per span: a term also caught as a repository is reported once."""
+    kept: list[Finding] = []
+    spans: set[tuple[int | None, int]] = set()
+    for item in findings:
+        span = (item.offset, len(item.text))
+        if span not in spans:
+            spans.add(span)
+            kept.append(item)
+    return kept
+
+
+def validate_draft(draft: ProfileDraft, history: History) -> list[Finding]:
+    return validate(draft_text(draft), history)
+
+
+def draft_text(draft: ProfileDraft) -> str:
+    """A draft as the text a reader gets: the overview, then each month under its heading."""
+    parts = [draft.overview]
+    for month in sorted(draft.months, key=lambda month: month.month, reverse=True):
+        parts.append(f"### {month_label(month.month)}")
+        parts.append(month.summary)
+        highlights = [f"- {h.text} ({', '.join(h.evidence)})" if h.evidence else f"- {h.text}" for h in month.highlights]
+        if highlights:
+            parts.append("\n".join(highlights))
+        if month.skills:
+            parts.append("Skills: " + ", ".join(month.skills))
+    parts.append("### Skills")
+    if draft.skills.languages:
+        parts.append("Languages: " + ", ".join(draft.skills.languages))
+    if draft.skills.technical:
+        parts.append("Technical: " + ", ".join(draft.skills.technical))
+    return "\n\n".join(parts) + "\n"

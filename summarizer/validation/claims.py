@@ -1,0 +1,203 @@
+"""Checks of identifiers and numbers: commit hashes, PR numbers, counts and other figures."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from summarizer.period import month_label
+from summarizer.validation.context import Context, finding
+from summarizer.validation.evidence import FIGURE, Evidence, unit_name
+from summarizer.validation.sections import MONTH_MENTION, Sentence
+
+SHA = re.compile(r"(?<![\w/#.@-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])")
+PR_REF = re.compile(
+    r"(?:(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]+)#|(?<![\w&/#])#|\bPRs?\s*#?|\bpull/|\bpull requests?\s+#?)(?P<number>\d+)\b"
+)
+_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "a dozen": 12, "a single": 1, "a couple of": 2,
+}  # fmt: skip
+_NUMBER = r"(?P<number>\d{1,3}(?:,\d{3})+|\d+|" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")"
+_QUALIFIER = r"(?:(?P<qualifier>about|around|roughly|approximately|nearly|almost|over|more than|at least|under|fewer than|less than|up to|~)\s*)?"
+_NOUNS = {
+    "commits": r"commits?",
+    "pull_requests": r"pull requests?|PRs?",
+    "work_items": r"work items?|changes?",
+    "items": r"items?",
+    "features": r"features?",
+    "bugs": r"bug[ -]?fix(?:es)?|fix(?:es)?|bugs?",
+    "repositories": r"repositor(?:y|ies)|repos?",
+    "months": r"months?",
+    "lines": r"lines?",
+}
+COUNT = re.compile(
+    _QUALIFIER
+    + r"(?<![\w.,+−#-])"
+    + _NUMBER
+    + r"(?P<between>(?:\s+(?!(?:and|or|of|in|to|across|over|from|with|by|for|the|on|per|at|than)\b)[a-z][\w-]*){0,2}?)\s+(?P<noun>"
+    + "|".join(f"(?P<{key}>{pattern})" for key, pattern in _NOUNS.items())
+    + r")\b(?=(?P<after>[^.;:]{0,40}))",
+    re.IGNORECASE,
+)
+_SUBSET_BEFORE = re.compile(r"\b(?:including|of which|among (?:them|these)|with|of the|of her|of his|of their)\s*$", re.IGNORECASE)
+_SUBSET_AFTER = re.compile(r"^\s*(?:that|which|touching|related|affecting|about|on|for|to|under|inside|within)\b", re.IGNORECASE)
+_IN_TARGET = re.compile(
+    r"^\s*(?:in|to|into|across)\s+(?:the\s+)?(?P<targets>[\w./`-]+(?:(?:,\s*|\s+and\s+)[\w./`-]+)*)", re.IGNORECASE
+)
+_SUBSET_WORDS = {"more", "further", "additional", "remaining", "separate", "related", "of"}
+PERCENT_OF_CLASS = re.compile(
+    r"(?P<number>\d+)\s+(?P<noun>features?|bug fixes|fixes|bugs?)\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
+    r"|(?P<percent2>\d+(?:\.\d+)?)\s?%\s+(?:of\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:work items|work|changes|items|pull requests|PRs)\s+(?:were|was|are)\s+|were\s+|are\s+)?"
+    r"(?P<noun2>features?|bug fixes|fixes|bugs?)\b",
+    re.IGNORECASE,
+)
+LINES_DIFF = re.compile(r"\+(?P<added>\d[\d,]*)\s*/\s*[−-](?P<deleted>\d[\d,]*)")
+TABLE_ROW = re.compile(
+    r"^\|\s*(?P<label>Commits|Work items|Pull requests|Features|Bugs|Fixes|Repositories|Activity months)\s*\|\s*(?P<value>\d[\d,]*)",
+    re.IGNORECASE,
+)
+
+
+def check_identifiers(sentence: Sentence, scope: Evidence, context: Context) -> Iterator:
+    for match in SHA.finditer(sentence.text):
+        token = match.group(0)
+        if any(sha.startswith(token) for sha in scope.shas) or token in scope.text:
+            continue
+        elsewhere = context.months_where(lambda evidence: any(sha.startswith(token) for sha in evidence.shas))
+        if elsewhere:
+            yield finding("wrong_month", sentence, match, scope, f"commit {token} landed in {month_label(elsewhere[0])}, not here", elsewhere[0])
+        else:
+            yield finding("unknown_sha", sentence, match, scope, f"no commit of {context.name} starts with {token}{context.where(scope)}")
+    for match in PR_REF.finditer(sentence.text):
+        number = int(match.group("number"))
+        if number in scope.pr_numbers or re.search(rf"(?<!\w)#{number}\b|/pull/{number}\b", scope.text):
+            continue
+        elsewhere = context.months_where(lambda evidence: number in evidence.pr_numbers)
+        if elsewhere:
+            yield finding("wrong_month", sentence, match, scope, f"#{number} landed in {month_label(elsewhere[0])}, not here", elsewhere[0])
+        else:
+            yield finding("unknown_pr", sentence, match, scope, f"no work item of {context.name} is #{number}{context.where(scope)}")
+
+
+def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Iterator:
+    yield from _check_table_row(sentence, scope, context)
+    for match in LINES_DIFF.finditer(sentence.text):
+        added, deleted = _number(match.group("added")), _number(match.group("deleted"))
+        if (added, deleted) != (scope.stats.lines_added, scope.stats.lines_deleted):
+            true = f"+{scope.stats.lines_added:,} / −{scope.stats.lines_deleted:,}"
+            yield finding("wrong_count", sentence, match, scope, f"the lines changed{context.where(scope)} are {true}", true)
+    for match in PERCENT_OF_CLASS.finditer(sentence.text):
+        noun = (match.group("noun") or match.group("noun2")).lower()
+        count = scope.stats.bugs if noun.startswith(("bug", "fix")) else scope.stats.features
+        true = round(100 * count / scope.stats.work_items) if scope.stats.work_items else 0
+        claimed = float(match.group("percent") or match.group("percent2"))
+        if abs(claimed - true) > 1:
+            yield finding("wrong_count", sentence, match, scope, f"{true}% of the work items{context.where(scope)} are {noun}", f"{true}%")
+    for match in COUNT.finditer(sentence.text):
+        yield from _check_count(match, sentence, scope, context)
+
+
+def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
+    """Where the count checks already looked (a count's number only): other checks leave these alone."""
+    spans = [match.span("number") for match in COUNT.finditer(sentence.text)]
+    patterns = (PERCENT_OF_CLASS, LINES_DIFF, MONTH_MENTION)
+    return spans + [match.span() for pattern in patterns for match in pattern.finditer(sentence.text)]
+
+
+def check_figures(sentence: Sentence, scope: Evidence, context: Context) -> Iterator:
+    counted = count_spans(sentence)
+    for match in FIGURE.finditer(sentence.text):
+        if any(start <= match.start() < end for start, end in counted):
+            continue
+        figure = (float(match.group("value")), unit_name(match.group("unit")))
+        if figure in scope.figures:
+            continue
+        elsewhere = context.months_where(lambda evidence: figure in evidence.figures)
+        if elsewhere:
+            yield finding("wrong_month", sentence, match, scope, f"{match.group(0)} is in the evidence of {month_label(elsewhere[0])}, not here", elsewhere[0])
+        else:
+            yield finding("unsupported_number", sentence, match, scope, f"{match.group(0)} appears in no commit{context.where(scope)}")
+
+
+def _check_table_row(sentence: Sentence, scope: Evidence, context: Context) -> Iterator:
+    row = TABLE_ROW.match(sentence.text.strip())
+    if not row:
+        return
+    label = row.group("label").lower()
+    truth = {
+        "commits": scope.stats.commits, "work items": scope.stats.work_items, "pull requests": scope.pull_requests,
+        "features": scope.stats.features, "bugs": scope.stats.bugs, "fixes": scope.stats.bugs,
+        "repositories": len(scope.repositories), "activity months": scope.activity_months,
+    }[label]  # fmt: skip
+    if _number(row.group("value")) != truth:
+        offset = sentence.text.index(row.group("value"), sentence.text.index(row.group("label")) + len(row.group("label")))
+        yield finding("wrong_count", sentence, (offset, offset + len(row.group("value"))), scope, f"{row.group('label')}{context.where(scope)}: {truth}", str(truth))
+
+
+def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> Iterator:
+    kind = next(key for key in _NOUNS if match.group(key))
+    between = match.group("between").lower().split()
+    claimed = _number(match.group("number"))
+    stats = scope.stats
+    subset = bool(_SUBSET_WORDS & set(between)) or bool(_SUBSET_BEFORE.search(sentence.text[: match.start()]))
+    subset = subset or bool(_SUBSET_AFTER.match(match.group("after"))) or kind == "items"
+    truths: list[int]
+    if kind == "work_items" and "other" in between:
+        truths = [stats.work_items - stats.features - stats.bugs]
+    elif kind == "months":
+        if scope.month is not None:
+            return
+        truths = [scope.activity_months, len(context.period_months), context.active_span]
+    elif kind == "lines":
+        truths = [stats.lines_added, stats.lines_deleted, stats.lines_added + stats.lines_deleted]
+    else:
+        truths = [
+            {
+                "commits": stats.commits, "pull_requests": scope.pull_requests, "work_items": stats.work_items,
+                "items": stats.work_items, "features": stats.features, "bugs": stats.bugs,
+                "repositories": len(scope.repositories),
+            }[kind]  # fmt: skip
+        ]
+        target = _IN_TARGET.match(match.group("after"))
+        if kind == "commits" and target:
+            named = [context.repository_named(name) for name in re.split(r",\s*|\s+and\s+", target.group("targets"))]
+            if all(named):
+                truths = [sum(scope.commits_by_repo.get(repository or "", 0) for repository in set(named))]
+            elif not MONTH_MENTION.match(target.group("targets")):
+                subset = True
+    if any(_agrees(claimed, truth, match.group("qualifier"), subset) for truth in truths):
+        return
+    noun = match.group("noun")
+    span = (match.start("number"), match.end("noun"))
+    yield finding(
+        "wrong_count", sentence, span, scope,
+        f"the statistics say {truths[0]:,} {noun}{context.where(scope)}, not {claimed:,}",
+        f"{truths[0]:,} {noun}",
+    )  # fmt: skip
+
+
+def _agrees(claimed: int, truth: int, qualifier: str | None, subset: bool) -> bool:
+    if subset:
+        return claimed <= truth
+    qualifier = (qualifier or "").lower()
+    if qualifier in ("over", "more than"):
+        return claimed < truth or (qualifier == "over" and claimed == truth)
+    if qualifier == "at least":
+        return claimed <= truth
+    if qualifier in ("under", "fewer than", "less than"):
+        return truth < claimed
+    if qualifier == "up to":
+        return truth <= claimed
+    if qualifier in ("nearly", "almost"):
+        return 0.85 * claimed <= truth <= claimed
+    if qualifier:
+        return abs(truth - claimed) <= max(1, 0.1 * claimed)
+    return claimed == truth
+
+
+def _number(text: str) -> int:
+    lowered = text.lower()
+    return _WORDS[lowered] if lowered in _WORDS else int(text.replace(",", ""))

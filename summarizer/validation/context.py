@@ -1,0 +1,78 @@
+"""What every check shares: the evidence of each month, and how a Finding is made."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from summarizer.months import History
+from summarizer.period import month_label, months_between
+from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence
+from summarizer.validation.model import Finding
+from summarizer.validation.sections import Sentence
+
+
+@dataclass
+class Context:
+    history: History
+    evidence: dict[str | None, Evidence] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.evidence = evidence_by_month(self.history)
+
+    @property
+    def name(self) -> str:
+        return self.history.developer.name
+
+    @property
+    def period_months(self) -> list[str]:
+        return self.history.period.months()
+
+    @property
+    def active_span(self) -> int:
+        months = self.history.months
+        return len(months_between(months[0].month, months[-1].month)) if months else 0
+
+    def scope(self, month: str | None) -> Evidence:
+        if month not in self.evidence:
+            self.evidence[month] = no_evidence(self.history, month or "")
+        return self.evidence[month]
+
+    def where(self, scope: Evidence) -> str:
+        return f" in {month_label(scope.month)}" if scope.month else " in the period"
+
+    def months_where(self, holds: Callable[[Evidence], bool]) -> list[str]:
+        return sorted(month for month, evidence in self.evidence.items() if month is not None and evidence.stats.commits and holds(evidence))
+
+    def repository_named(self, name: str) -> str | None:
+        """The contributed repository `name` refers to; owners are compared when both have one."""
+        wanted = name.strip("`.,").lower()
+        for repository in self.history.repositories:
+            full = repository.name.lower()
+            same_short_name = wanted.rsplit("/", 1)[-1] == full.rsplit("/", 1)[-1]
+            if wanted == full or (same_short_name and ("/" not in wanted or "/" not in full)):
+                return repository.name
+        return None
+
+
+def finding(
+    kind: str,
+    sentence: Sentence,
+    where: re.Match[str] | tuple[int, int],
+    scope: Evidence,
+    message: str,
+    suggestion: str | None = None,
+    severity: str = "error",
+) -> Finding:
+    start, end = where.span() if isinstance(where, re.Match) else where
+    return Finding(
+        kind=kind,
+        severity=severity,  # type: ignore[arg-type]
+        month=scope.month,
+        text=sentence.text[start:end],
+        message=message,
+        suggestion=suggestion,
+        offset=sentence.start + start,
+        sentence=sentence.text,
+    )

@@ -1,0 +1,89 @@
+"""Evidence: what a claim about one month (or the whole period) may rest on."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from summarizer.months import History, MonthActivity, MonthStats
+
+# Figures with a unit: "4.1 TB/s", "40%", "2x", "120 ms".
+FIGURE = re.compile(
+    r"(?<![\w.])(?P<value>\d+(?:\.\d+)?)\s?(?P<unit>%|[x×](?![\w-])|(?:[kMGT]B|[kMGT]iB)(?:/s)?\b|ms\b|µs|us\b|ns\b"
+    r"|sec(?:onds?)?\b|minutes?\b|hours?\b|T?FLOPS\b|GFLOPS\b|tokens/s\b|it/s\b|QPS\b|req/s\b|fps\b)",
+)
+_UNIT_NAMES = {"×": "x", "us": "µs", "sec": "s", "second": "s", "seconds": "s", "minute": "min", "minutes": "min", "hour": "h", "hours": "h"}
+
+
+def normalize(text: str) -> str:
+    """Lower case without `_`, `-`, spaces or backticks: 'Flash-Attn V3' ~ 'flash_attn_v3'."""
+    return re.sub(r"[\s_`\-]+", "", text.lower())
+
+
+def figures_in(text: str) -> set[tuple[float, str]]:
+    return {(float(match.group("value")), unit_name(match.group("unit"))) for match in FIGURE.finditer(text)}
+
+
+def unit_name(unit: str) -> str:
+    return _UNIT_NAMES.get(unit, unit)
+
+
+@dataclass
+class Evidence:
+    month: str | None  # None: the whole period
+    stats: MonthStats
+    activity_months: int
+    pull_requests: int
+    shas: list[str]
+    pr_numbers: set[int]
+    repositories: set[str]
+    text: str  # subjects, bodies and paths, as written
+    searchable: str  # the same, normalized
+    figures: set[tuple[float, str]]
+    commits_by_repo: dict[str, int] = field(default_factory=dict)
+
+    def mentions(self, term: str) -> bool:
+        needle = normalize(term)
+        if needle and needle in self.searchable:
+            return True
+        undotted = needle.replace(".", "")
+        return bool(undotted) and undotted in self.searchable.replace(".", "")
+
+
+def evidence_by_month(history: History) -> dict[str | None, Evidence]:
+    """One Evidence for each active month, and one (key None) for the whole period."""
+    by_month: dict[str | None, Evidence] = {
+        month.month: _evidence(history, month.month, [month], month.stats) for month in history.months
+    }
+    by_month[None] = _evidence(history, None, history.months, history.totals)
+    return by_month
+
+
+def no_evidence(history: History, month: str) -> Evidence:
+    """The evidence of a month in which nothing of the developer's landed."""
+    return _evidence(history, month, [], MonthStats())
+
+
+def _evidence(history: History, month: str | None, months: list[MonthActivity], stats: MonthStats) -> Evidence:
+    commits = [commit for month in months for commit in month.commits]
+    items = [item for month in months for item in month.items]
+    pieces = [history.developer.name, *history.developer.ids, *stats.languages, *stats.practices]
+    for commit in commits:
+        pieces += [commit.subject, commit.body, commit.repo, *commit.co_authors, *(change.path for change in commit.files)]
+    text = "\n".join(pieces)
+    commits_by_repo: dict[str, int] = {}
+    for commit in commits:
+        commits_by_repo[commit.repo] = commits_by_repo.get(commit.repo, 0) + 1
+    return Evidence(
+        month=month,
+        stats=stats,
+        activity_months=len(months),
+        pull_requests=sum(item.pr is not None for item in items),
+        shas=[commit.sha for commit in commits],
+        pr_numbers={item.pr for item in items if item.pr is not None},
+        repositories=set(stats.repositories),
+        text=text,
+        searchable=normalize(text),
+        figures=figures_in(text),
+        commits_by_repo=commits_by_repo,
+    )

@@ -1,0 +1,124 @@
+"""Checks of people's names, skill and language tags, and repeated text."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+
+from summarizer.months import PRACTICES
+from summarizer.validation.context import Context, finding
+from summarizer.validation.evidence import Evidence
+from summarizer.validation.model import Finding
+from summarizer.validation.sections import Sentence
+
+_NAME_WORD = r"(?:[A-Z][a-z]+(?:[-'][A-Z][a-z]+)*|[A-Z]\.)"
+_PERSON = re.compile(rf"(?<![\w.])(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}})(?!\w)")
+_PERSON_VERBS = (
+    "landed|shipped|implemented|added|fixed|contributed|worked|led|delivered|built|wrote|authored|refactored|"
+    "improved|introduced|made|drove|owned|focused|spent|created|designed|developed|maintained|merged|completed|"
+    "also|has|had|was|is|helped|reviewed|co-authored|paired|joined|continued|started|finished|took|moved"
+)
+_PERSON_AFTER = re.compile(rf"^(?:['’]s\b|\s+(?:{_PERSON_VERBS})\b)")
+_PERSON_BEFORE = re.compile(r"\b(?:by|with|from|alongside|thanks to|co-authored with|paired with|reviewed by|developer|engineer)\s+$", re.IGNORECASE)
+_NOT_NAMES = frozenset({
+    "The", "This", "That", "These", "Those", "In", "On", "At", "By", "For", "From", "With", "Between", "During",
+    "Over", "Most", "Her", "His", "Their", "Its", "Together", "Work", "Summary", "Overview", "Statistics",
+    "Skills", "Languages", "Repositories", "Features", "Highlights", "Across", "Overall", "Also", "Across",
+    "Monthly", "Month", "Pull", "Request", "Requests", "Commit", "Commits", "She", "He", "They", "It", "We",
+    "Our", "Each", "Every", "All", "Both", "Several", "Many", "Some", "After", "Before", "When", "While",
+    "Since", "Until", "Then", "Later", "Earlier", "First", "Second", "Third", "Last", "Next", "New", "Lines",
+    "Technical", "Fixes", "Bugs", "Activity", "Drafted", "Unverified", "Repository", "Project", "Team",
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+})  # fmt: skip
+TAG_LINE = re.compile(
+    r"^\s*(?:[-*]\s+)?(?:\*\*|__)?(?P<label>Languages?|Skills?|Technical(?: skills)?|Technologies|Tech stack|Tools)"
+    r"(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(?P<tags>\S.*)$",
+)
+_TAG_SEPARATOR = re.compile(r"\s*(?:,|;|•|·|\band\b)\s*")
+# Programming languages named in prose: unambiguous names only ("Go", "C" and "R" are words too).
+LANGUAGE_NAMES = (
+    "Python", "Rust", "JavaScript", "TypeScript", "Java", "Kotlin", "Scala", "Ruby", "PHP", "Haskell", "Erlang",
+    "Elixir", "OCaml", "Fortran", "COBOL", "CUDA", "Perl", "Lua", "Julia", "Swift", "Zig", "Clojure", "MATLAB",
+    "Bash", "PowerShell", "Dart", "Groovy", "Verilog", "VHDL", "Solidity", "WebAssembly", "Objective-C",
+    "C\\+\\+", "C#", "F#",
+)  # fmt: skip
+LANGUAGE = re.compile(r"(?<![\w#+-])(?P<language>" + "|".join(LANGUAGE_NAMES) + r")(?![\w#+])")
+
+
+def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    developer = context.history.developer
+    own_tokens = {token.lower() for identity in developer.ids for token in re.split(r"[\s@.]+", identity) if token}
+    name_tokens = {token.lower() for identity in developer.ids if "@" not in identity for token in identity.split()}
+    known = scope.text.lower() + "\n" + context.evidence[None].text.lower()
+    for match in _PERSON.finditer(sentence.text):
+        name = match.group("name")
+        tokens = name.replace(".", ". ").split()
+        if any(token in _NOT_NAMES for token in tokens) or name.lower() in known:
+            continue
+        if all(token.lower().rstrip(".") in own_tokens or _is_initial_of(token, own_tokens) for token in tokens):
+            continue
+        near = _near_miss(tokens, name_tokens)
+        in_context = _PERSON_AFTER.match(sentence.text[match.end() :]) or _PERSON_BEFORE.search(sentence.text[: match.start()])
+        if (near and (len(tokens) > 1 or in_context)) or (in_context and len(tokens) > 1):
+            message = f"“{name}” is not how the commits name {developer.name}" if near else f"“{name}” is neither {developer.name} nor anyone in the commits"
+            yield finding("name_mismatch", sentence, match.span("name"), scope, message, developer.name)
+
+
+def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    tag_line = TAG_LINE.match(sentence.text)
+    if tag_line:
+        position = tag_line.start("tags")
+        for tag in _TAG_SEPARATOR.split(tag_line.group("tags")):
+            start = sentence.text.find(tag, position)
+            position = start + len(tag)
+            clean = tag.strip("*_`. ")
+            if clean and not _tag_supported(clean, scope, context):
+                offset = start + tag.find(clean)
+                yield finding("unsupported_skill", sentence, (offset, offset + len(clean)), scope, f"nothing{context.where(scope)} shows “{clean}”")
+        return
+    for match in LANGUAGE.finditer(sentence.text):
+        if not _language_supported(match.group("language"), scope):
+            yield finding("unsupported_skill", sentence, match, scope, f"no {match.group('language')} file or mention{context.where(scope)}")
+
+
+def find_duplicates(sentences: list[Sentence], context: Context) -> Iterator[Finding]:
+    """A sentence of six words or more said twice: the second saying is the finding."""
+    seen: set[str] = set()
+    for sentence in sentences:
+        words = re.findall(r"\w+", sentence.text.lower())
+        # Tag lists, headings and table rows repeat by design.
+        if len(words) < 6 or TAG_LINE.match(sentence.text) or sentence.text.lstrip().startswith(("#", "|")):
+            continue
+        key = " ".join(words)
+        if key in seen:
+            text = sentence.text.strip()
+            start = sentence.text.index(text)
+            yield finding("duplicate_text", sentence, (start, start + len(text)), context.scope(sentence.month), "this sentence was said before", None, "warning")
+        seen.add(key)
+
+
+def _tag_supported(tag: str, scope: Evidence, context: Context) -> bool:
+    if LANGUAGE.fullmatch(tag) or tag.lower() in {language.lower() for language in scope.stats.languages}:
+        return _language_supported(tag, scope)
+    if tag in PRACTICES:
+        return tag in scope.stats.practices
+    return scope.mentions(tag) or context.repository_named(tag) is not None
+
+
+def _language_supported(language: str, scope: Evidence) -> bool:
+    return language.lower() in {known.lower() for known in scope.stats.languages} or bool(
+        re.search(rf"(?<![\w#+-]){re.escape(language)}(?![\w#+])", scope.text, re.IGNORECASE)
+    )
+
+
+def _is_initial_of(token: str, own_tokens: set[str]) -> bool:
+    return len(token) == 2 and token.endswith(".") and any(own.startswith(token[0].lower()) for own in own_tokens)
+
+
+def _near_miss(tokens: list[str], name_tokens: set[str]) -> bool:
+    """'Grace Hoper' or 'Gina Hopper' for Grace Hopper: close to the name, but not it."""
+    lowered = [token.lower() for token in tokens if not token.endswith(".")]
+    similar = [any(difflib.SequenceMatcher(None, token, own).ratio() >= 0.8 for own in name_tokens if len(own) > 2) for token in lowered]
+    return any(similar) and not all(token in name_tokens for token in lowered)

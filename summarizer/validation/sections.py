@@ -1,0 +1,89 @@
+"""Sectioning: any summary text cut into sentences, each scoped to the month it speaks of.
+
+A heading or a paragraph that opens with a month ("### June 2025", "Summary for
+2025-08:", "In March 2025, …", "September 2025 (2025-09) monthly summary") starts that
+month's section; a heading without one returns to the whole period. Inside a section,
+a sentence that names exactly one other month speaks of that month instead.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_MONTH_NUMBERS = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+MONTH_MENTION = re.compile(
+    r"\b(?P<name>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?,?\s+(?P<year>(?:19|20)\d{2})\b"
+    r"|\b(?P<iso_year>(?:19|20)\d{2})-(?P<iso_month>0[1-9]|1[0-2])\b(?!-?\d)",
+)
+_HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s+\S|\*\*[^*]+\*\*:?\s*$|__[^_]+__:?\s*$)")
+_LEADING_MONTH = re.compile(
+    r"^[\s>*_#-]*(?:(?:in|during|for|summary for|monthly summary for|month of|work in)\s+)?(?:the month of\s+)?"
+    + f"(?:{MONTH_MENTION.pattern})",
+    re.IGNORECASE,
+)
+# A sentence ends at . ! or ? followed by space and a capital, digit, quote or markup.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9\"“(`*\[#])|\n+")
+_ABBREVIATIONS = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|incl|cf)\.$", re.IGNORECASE)
+
+
+class Sentence(NamedTuple):
+    text: str
+    start: int  # offset in the whole text
+    month: str | None  # None: the whole period
+    line: str  # the line it stands on, for context
+
+
+def months_named(text: str) -> list[str]:
+    """Every month the text names, in order, as YYYY-MM."""
+    return [_month_of(match) for match in MONTH_MENTION.finditer(text)]
+
+
+def split_sentences(text: str) -> list[Sentence]:
+    sentences: list[Sentence] = []
+    section: str | None = None
+    offset = 0
+    for paragraph in re.split(r"(\n\s*\n)", text):
+        start = offset
+        offset += len(paragraph)
+        if not paragraph.strip():
+            continue
+        first_line = paragraph.strip().splitlines()[0]
+        named = set(months_named(first_line))
+        if _HEADING.match(first_line):
+            section = named.pop() if len(named) == 1 else None
+        else:
+            leading = _LEADING_MONTH.match(paragraph.strip())
+            if leading:
+                section = _month_of(leading)
+        for text_part, part_start in _sentences_of(paragraph):
+            mentioned = set(months_named(text_part))
+            month = mentioned.pop() if len(mentioned) == 1 else section
+            line_start = text.rfind("\n", 0, start + part_start) + 1
+            line_end = text.find("\n", start + part_start)
+            line = text[line_start : line_end if line_end != -1 else len(text)]
+            sentences.append(Sentence(text_part, start + part_start, month, line))
+    return sentences
+
+
+def _sentences_of(paragraph: str) -> list[tuple[str, int]]:
+    parts: list[tuple[str, int]] = []
+    position = 0
+    for boundary in _SENTENCE_END.finditer(paragraph):
+        candidate = paragraph[position : boundary.start()]
+        if _ABBREVIATIONS.search(candidate.rstrip("\"”')]")):
+            continue
+        parts.append((candidate, position))
+        position = boundary.end()
+    parts.append((paragraph[position:], position))
+    return [(part.rstrip(), start) for part, start in parts if part.strip()]
+
+
+def _month_of(match: re.Match[str]) -> str:
+    if match.group("iso_year"):
+        return f"{match.group('iso_year')}-{match.group('iso_month')}"
+    return f"{match.group('year')}-{_MONTH_NUMBERS[match.group('name')[:3].lower()]:02d}"

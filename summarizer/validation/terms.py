@@ -1,0 +1,164 @@
+"""Checks of technical terms, acronym expansions and repository names against the evidence."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from summarizer.period import month_label
+from summarizer.validation.claims import PR_REF, SHA, count_spans
+from summarizer.validation.context import Context, finding
+from summarizer.validation.evidence import FIGURE, Evidence
+from summarizer.validation.model import Finding
+from summarizer.validation.prose import LANGUAGE
+from summarizer.validation.sections import Sentence
+
+# Acronyms and names so common in writing about software that they claim nothing.
+GENERIC_TERMS = frozenset({
+    "API", "APIs", "CLI", "CI", "CD", "PR", "PRs", "UI", "UX", "URL", "URLs", "ID", "IDs", "OSS",
+    "SDK", "SDKs", "README", "TODO", "FAQ", "JSON", "YAML", "TOML", "HTML", "CSS", "HTTP", "HTTPS",
+    "UTC", "PDF", "CSV", "XML", "OK", "GitHub", "GitLab", "CPU", "CPUs", "GPU", "GPUs", "I", "II", "III", "IV", "Q1", "Q2", "Q3", "Q4",
+})  # fmt: skip
+_TERM = re.compile(
+    r"`(?P<code>[^`\n]{1,80})`"
+    r"|(?P<dotted>(?<![\w.@/])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?)"
+    r"|(?P<snake>(?<![\w.@/])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+(?![\w@]))"
+    r"|(?P<camel>(?<![\w@/])(?=[A-Za-z0-9]*[a-z][A-Z])[A-Za-z][A-Za-z0-9]*(?![\w@]))"
+    r"|(?P<digits>(?<![\w@/#.-])(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w@]))"
+    r"|(?P<caps>(?<![\w@/])[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?(?![\w@]))"
+)
+_NOT_A_TERM = re.compile(
+    r"^(?:\d+(?:st|nd|rd|th|s|k|K|M|x|ms|GB|MB|KB|TB|B)|Q[1-4]|[ivxIVX]+|e\.g|i\.e|(?:[A-Za-z]\.)+[A-Za-z]?)$"
+)
+_URL_OR_EMAIL = re.compile(r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EXPANSION_AFTER = re.compile(r"\b(?P<acronym>[A-Z][A-Z0-9]{1,9})s?\s*\((?P<long>[A-Za-z][A-Za-z -]{3,80}?)\)")
+_EXPANSION_BEFORE = re.compile(r"(?P<long>(?:[A-Za-z][\w-]*\s+){1,9}[A-Za-z][\w-]*)\s*\((?P<acronym>[A-Z][A-Z0-9]{1,9})s?\)")
+_SMALL_WORDS = {"of", "and", "for", "the", "in", "on", "to", "a", "an", "with", "&"}
+_OWNER_NAME = re.compile(r"(?<![\w./@:-])(?P<token>[A-Za-z][\w.-]*/[A-Za-z0-9][\w.-]*[A-Za-z0-9])(?![\w/])")
+_NOT_REPOSITORIES = re.compile(r"^(?:and/or|I/O|w/o|[kMGT]i?B/s|tokens/s|it/s|req/s)$", re.IGNORECASE)
+_REPOSITORY_CONTEXT_BEFORE = re.compile(r"\b(?:repo|repository|in|to|into|at|from|for|on|across)\s+(?:the\s+)?`?$", re.IGNORECASE)
+_LISTED_AFTER = re.compile(r"`?(?P<previous>[\w./-]+)`?(?:,\s*|\s+and\s+)`?$")
+_REPOSITORY_CONTEXT_AFTER = re.compile(r"^`?(?:#\d|\s+(?:repo|repository)\b)", re.IGNORECASE)
+_NAMED_REPOSITORY = re.compile(
+    r"\b(?:the\s+)?`?(?P<before>[A-Za-z][\w.-]*)`?\s+(?:repository|repositories|repos?)\b"
+    r"|\b(?:repository|repo)\s+`?(?P<after>[A-Za-z][\w./-]*[A-Za-z0-9])`?",
+    re.IGNORECASE,
+)
+_NOT_REPOSITORY_NAMES = frozenset({
+    "the", "same", "main", "new", "this", "that", "her", "his", "their", "its", "a", "an", "other", "each",
+    "every", "one", "upstream", "whole", "entire", "github", "gitlab", "monorepo", "internal", "core", "shared",
+    "single", "own", "existing", "separate", "public", "private", "different", "git", "code", "source", "project",
+    "and", "or", "in", "of", "per", "across", "into", "to", "from", "for", "each", "fork", "forked",
+})  # fmt: skip
+
+
+def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded: set[str]) -> Iterator[Finding]:
+    masked = _mask(sentence)
+    for match in _TERM.finditer(masked):
+        kind = match.lastgroup or ""
+        term = match.group(kind)
+        if kind == "code":
+            term = re.sub(r"\(.*\)$", "", term).strip()
+        base = term[:-1] if kind == "caps" and term.endswith("s") and len(term) > 2 else term
+        if not term or base in GENERIC_TERMS or term in GENERIC_TERMS or _NOT_A_TERM.match(term) or base in expanded:
+            continue
+        if LANGUAGE.fullmatch(term):
+            continue  # a language named is a skill claim, checked as one
+        if scope.mentions(term) or scope.mentions(base) or context.repository_named(term):
+            continue
+        start = match.start(kind)
+        elsewhere = context.months_where(lambda evidence: evidence.mentions(term) or evidence.mentions(base))
+        span = (start, start + len(match.group(kind)))
+        if elsewhere and scope.month is not None:
+            months = " and ".join(month_label(month) for month in elsewhere[:2])
+            yield finding("wrong_month", sentence, span, scope, f"“{term}” is in the commits of {months}, not{context.where(scope)}", elsewhere[0])
+        else:
+            yield finding("ungrounded_term", sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
+
+
+def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
+    """'TPU (Tensor Parallel Unit)' and 'Tensor Parallel Unit (TPU)' must be spelled so in the evidence."""
+    whole = context.evidence[None]
+    for pattern in (_EXPANSION_AFTER, _EXPANSION_BEFORE):
+        for match in pattern.finditer(sentence.text):
+            acronym = match.group("acronym")
+            long_form = _long_form(match.group("long"), acronym)
+            if long_form is None or whole.mentions(long_form):
+                continue
+            start = match.start() if pattern is _EXPANSION_AFTER else match.start("long") + match.group("long").rfind(long_form)
+            yield finding(
+                "unsupported_expansion", sentence, (start, match.end()), context.scope(sentence.month),
+                f"no commit spells {acronym} out as “{long_form}”", None,
+            )  # fmt: skip
+
+
+def expanded_acronyms(findings: list[Finding]) -> set[str]:
+    return {re.search(r"\b[A-Z][A-Z0-9]+", f.text).group(0) for f in findings if f.kind == "unsupported_expansion" and re.search(r"\b[A-Z][A-Z0-9]+", f.text)}  # type: ignore[union-attr]
+
+
+def check_repositories(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    masked = _mask(sentence)
+    for match in _OWNER_NAME.finditer(masked):
+        token = match.group("token")
+        if _NOT_REPOSITORIES.match(token):
+            continue
+        yield from _check_repository(token, match.span("token"), sentence, scope, context, named=False)
+    for match in _NAMED_REPOSITORY.finditer(masked):
+        group = "before" if match.group("before") else "after"
+        token = match.group(group)
+        if token.lower() in _NOT_REPOSITORY_NAMES or "/" in token:
+            continue
+        yield from _check_repository(token, match.span(group), sentence, scope, context, named=True)
+
+
+def _check_repository(
+    token: str, span: tuple[int, int], sentence: Sentence, scope: Evidence, context: Context, named: bool
+) -> Iterator[Finding]:
+    repository = context.repository_named(token)
+    if repository is not None:
+        if scope.month is not None and repository not in scope.repositories:
+            active = context.months_where(lambda evidence: repository in evidence.repositories)
+            yield finding("wrong_month", sentence, span, scope, f"no commit landed in {repository}{context.where(scope)}", active[0] if active else None)
+        return
+    if not named and context.evidence[None].mentions(token):
+        return  # a path or a reference the commits themselves make
+    before, after = sentence.text[: span[0]], sentence.text[span[1] :]
+    listed_with = _LISTED_AFTER.search(before)
+    owner = token.split("/")[0].lower()
+    if (
+        named
+        or _REPOSITORY_CONTEXT_BEFORE.search(before)
+        or _REPOSITORY_CONTEXT_AFTER.match(after)
+        or (listed_with and context.repository_named(listed_with.group("previous")))
+        or any(repository.name.lower().startswith(owner + "/") for repository in context.history.repositories)
+    ):
+        names = ", ".join(repository.name for repository in context.history.repositories)
+        yield finding("unknown_repo", sentence, span, scope, f"{context.name} has no commits in {token} in the period", names)
+    elif re.search(r"[\d_.-]|[A-Z]", token):
+        # Shaped like a path or an identifier rather than a pair of words ("read/write").
+        yield finding("ungrounded_term", sentence, span, scope, f"“{token}” appears in no commit{context.where(scope)}")
+
+
+def _long_form(words_text: str, acronym: str) -> str | None:
+    """The words whose initials spell the acronym, or None when they do not."""
+    letters = re.sub(r"\d", "", acronym)
+    words = words_text.split()
+    for first in range(len(words)):
+        candidate = words[first:]
+        initials = "".join(word[0].upper() for word in candidate if word.lower() not in _SMALL_WORDS)
+        if initials == letters and candidate[0].lower() not in _SMALL_WORDS:
+            return " ".join(candidate)
+    return None
+
+
+def _mask(sentence: Sentence) -> str:
+    """The sentence with URLs, e-mails, hashes, PR refs and figures blanked out."""
+    text = sentence.text
+    spans = [m.span() for pattern in (_URL_OR_EMAIL, SHA, FIGURE) for m in pattern.finditer(text)]
+    # A PR ref's repository stays visible to the repository check: only its number is blanked.
+    spans += [(m.end("repo") if m.group("repo") else m.start(), m.end()) for m in PR_REF.finditer(text)]
+    spans += count_spans(sentence)
+    characters = list(text)
+    for start, end in spans:
+        characters[start:end] = " " * (end - start)
+    return "".join(characters)
