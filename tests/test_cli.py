@@ -164,3 +164,52 @@ def test_not_a_repository_is_exit_2(tmp_path: Path) -> None:
 def test_debug_shows_the_traceback(tmp_path: Path) -> None:
     result = run_cli("--debug", "run", str(tmp_path / "nowhere"), "-a", "grace")
     assert result.returncode != 0 and "Traceback" in result.stderr
+
+
+def test_check_passes_a_true_summary(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    summary = tmp_path / "summary.md"
+    summary.write_text("### May 2025\n\nGrace Hopper added a pager (#15) and described the build.\n")
+    result = run_cli("check", str(summary), str(cobol_tools.path), "-a", "grace", *PERIOD)
+    assert (result.returncode, result.stdout.strip().splitlines()[-1]) == (0, "No findings: every claim checked out against the commits.")
+
+
+def test_check_marks_each_false_claim_and_exits_1(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    summary = tmp_path / "summary.md"
+    summary.write_text("In May 2025, Grace Hopper landed 9 commits, including a pager (#16).\n")
+    result = run_cli("check", str(summary), str(cobol_tools.path), "-a", "grace", *PERIOD, env={"NO_COLOR": "1"})
+    assert result.returncode == 1
+    assert "landed [9 commits], including" in result.stdout
+    assert "the statistics say 3 commits in May 2025, not 9 (suggestion: 3 commits)" in result.stdout
+    assert "no work item of Grace Hopper is #16 in May 2025" in result.stdout
+
+
+def test_check_json_lists_the_findings(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    summary = tmp_path / "summary.md"
+    summary.write_text("Gina Hopper landed 11 commits.\n")
+    saved = tmp_path / "activity.json"
+    run_cli("fetch", str(cobol_tools.path), "-a", "grace", *PERIOD, "--output", str(saved))
+    result = run_cli("check", str(summary), "--activity", str(saved), "--format", "json")
+    assert result.returncode == 1
+    assert json.loads(result.stdout)["findings"] == [{
+        "kind": "name_mismatch", "severity": "error", "month": None, "text": "Gina Hopper",
+        "message": "“Gina Hopper” is not how the commits name Grace Hopper", "suggestion": "Grace Hopper",
+    }]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda tmp: tmp / "missing.md", "no such file"),
+        (lambda tmp: tmp, "is a folder"),
+        (lambda tmp: (tmp / "latin1.md").write_bytes(b"caf\xe9\n") and tmp / "latin1.md", "is not UTF-8 text"),
+    ],
+    ids=["missing", "folder", "not utf-8"],
+)
+def test_check_bad_text_file_is_exit_2(cobol_tools: BuiltRepo, tmp_path: Path, make, message: str) -> None:
+    result = run_cli("check", str(make(tmp_path)), str(cobol_tools.path), "-a", "grace", *PERIOD)
+    assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_run_strict_passes_a_profile_without_errors(cobol_tools: BuiltRepo) -> None:
+    result = run_cli("run", str(cobol_tools.path), "-a", "grace", *PERIOD, "--strict", "-f", "json")
+    assert result.returncode == 0 and json.loads(result.stdout)["findings"] == []

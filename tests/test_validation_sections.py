@@ -1,0 +1,53 @@
+"""Sectioning: each sentence is scoped to the month it speaks of, whatever the format."""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.validation.sections import split_sentences
+
+
+def months_of(text: str) -> list[tuple[str, str | None]]:
+    return [(sentence.text.strip(), sentence.month) for sentence in split_sentences(text)]
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["### June 2025", "**Jun 2025**", "## 2025-06", "Summary for 2025-06:", "June 2025 (2025-06) monthly summary"],
+)
+def test_a_month_label_scopes_the_text_below_it(label: str) -> None:
+    sentences = months_of(f"{label}\n\nShipped the pager. Fixed the lexer.")
+    assert [month for _, month in sentences[-2:]] == ["2025-06", "2025-06"]
+
+
+def test_a_paragraph_opening_with_a_month_is_that_months_section() -> None:
+    assert months_of("In March 2025, she added the parser. It reads COBOL.")[1] == ("It reads COBOL.", "2025-03")
+
+
+def test_text_without_a_month_speaks_of_the_whole_period() -> None:
+    assert months_of("She landed 11 commits.") == [("She landed 11 commits.", None)]
+
+
+def test_a_heading_without_a_month_returns_to_the_whole_period() -> None:
+    sentences = months_of("### June 2025\n\nShipped the pager.\n\n## Skills\n\nCOBOL and Python.")
+    assert sentences[-1] == ("COBOL and Python.", None)
+
+
+def test_a_sentence_naming_another_month_speaks_of_it() -> None:
+    sentences = months_of("### June 2025\n\nShipped the pager. The lexer had landed in April 2025.")
+    assert sentences[-1][1] == "2025-04"
+
+
+def test_a_sentence_naming_two_months_keeps_its_section() -> None:
+    sentences = months_of("Between January 2025 and June 2025, she landed 11 commits.")
+    assert sentences == [("Between January 2025 and June 2025, she landed 11 commits.", None)]
+
+
+def test_abbreviations_and_decimals_do_not_end_a_sentence() -> None:
+    assert len(split_sentences("It is 2.5x faster, e.g. on H100. Done.")) == 2
+
+
+def test_sentence_offsets_point_into_the_text() -> None:
+    text = "Intro.\n\n### May 2025\n\nAdded a codec. Fixed a bug."
+    for sentence in split_sentences(text):
+        assert text[sentence.start : sentence.start + len(sentence.text)] == sentence.text
