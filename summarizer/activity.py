@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from summarizer.errors import SummarizerError
 from summarizer.period import Period
@@ -37,8 +37,9 @@ class Commit(BaseModel):
     subject: str
     body: str = ""
     pr: int | None = None
-    co_authors: list[str] = []
-    files: list[FileChange] = []
+    # default_factory: a list default would be deep-copied for every commit read back.
+    co_authors: list[str] = Field(default_factory=list)
+    files: list[FileChange] = Field(default_factory=list)
     # False when missing objects kept git from reading the commit's line counts.
     stats_complete: bool = True
 

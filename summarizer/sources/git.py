@@ -104,7 +104,7 @@ def read_repository(
     commits, log_warnings = _read_commits(path, repository, authors, period)
     _mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
     extract = RepositoryExtract(repository=repository, commits=commits, warnings=log_warnings)
-    cache.set(key, extract.model_dump_json())
+    cache.set(key, extract.model_dump_json(exclude_defaults=True))
     extract.warnings = warnings + extract.warnings
     return extract
 
