@@ -171,7 +171,7 @@ def group_work_items(commits: list[Commit]) -> list[WorkItem]:
     for commit in commits:
         groups[(commit.repo, f"#{commit.pr}" if commit.pr else commit.sha)].append(commit)
     items = []
-    for (repo, key), members in groups.items():
+    for (repo, _), members in groups.items():
         members.sort(key=lambda commit: commit.committed_at)
         pr = members[0].pr
         title = _PR_SUFFIX.sub("", members[0].subject) if pr else members[0].subject

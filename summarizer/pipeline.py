@@ -14,10 +14,9 @@ Data flows one way; each stage gets everything it needs in its input model.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
-
-from typing import TYPE_CHECKING
 
 from summarizer.activity import Activity, read_activity
 from summarizer.cache import RunCache

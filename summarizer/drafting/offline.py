@@ -12,7 +12,15 @@ import re
 from collections import Counter, defaultdict
 
 from summarizer.drafting import Highlight, MonthDraft, ProfileDraft, Skills
-from summarizer.months import CHANGE_TYPES, PRACTICES, History, MonthActivity, MonthStats, WorkItem, area_of
+from summarizer.months import (
+    CHANGE_TYPES,
+    PRACTICES,
+    History,
+    MonthActivity,
+    MonthStats,
+    WorkItem,
+    area_of,
+)
 from summarizer.period import month_label
 
 AREAS_PER_MONTH = 4

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import io
 import os
 import re
 import subprocess
 import tempfile
 from collections import Counter
 from pathlib import Path, PurePosixPath
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from pydantic import BaseModel
 
@@ -240,9 +241,9 @@ def _stream_log(path: Path, arguments: list[str], repo: str) -> tuple[list[Commi
             )
         except FileNotFoundError as error:
             raise SummarizerError("git is not installed (or not on PATH)") from error
-        assert process.stdout is not None
+        stdout = cast(io.BufferedReader, process.stdout)
         pending = b""
-        for chunk in iter(lambda: process.stdout.read1(1 << 16), b""):  # type: ignore[union-attr]
+        for chunk in iter(lambda: stdout.read1(1 << 16), b""):
             # Every piece but the last is a whole record: a record ends where the next begins.
             *records, pending = _RECORD_START.split(pending + chunk)
             commits.extend(_parse_record(record, repo) for record in records if record)

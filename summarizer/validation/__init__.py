@@ -21,7 +21,12 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.model import Finding, Severity
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
 from summarizer.validation.sections import MONTH_MENTION, split_sentences
-from summarizer.validation.terms import check_expansions, check_repositories, check_terms, expanded_acronyms
+from summarizer.validation.terms import (
+    check_expansions,
+    check_repositories,
+    check_terms,
+    expanded_acronyms,
+)
 
 __all__ = ["Finding", "Severity", "draft_text", "validate", "validate_draft"]
 

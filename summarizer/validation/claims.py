@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from summarizer.period import month_label
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
+from summarizer.validation.model import Finding
 from summarizer.validation.sections import MONTH_MENTION, Sentence
 
 SHA = re.compile(r"(?<![\w/#.@-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])")
@@ -61,41 +61,37 @@ TABLE_ROW = re.compile(
 )
 
 
-def check_identifiers(sentence: Sentence, scope: Evidence, context: Context) -> Iterator:
+def check_identifiers(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     for match in SHA.finditer(sentence.text):
         token = match.group(0)
         if any(sha.startswith(token) for sha in scope.shas) or token in scope.text:
             continue
-        elsewhere = context.months_where(lambda evidence: any(sha.startswith(token) for sha in evidence.shas))
-        if elsewhere:
-            yield finding("wrong_month", sentence, match, scope, f"commit {token} landed in {month_label(elsewhere[0])}, not here", elsewhere[0])
-        else:
-            yield finding("unknown_sha", sentence, match, scope, f"no commit of {context.name} starts with {token}{context.where(scope)}")
+        yield context.placed_elsewhere(
+            lambda evidence: any(sha.startswith(token) for sha in evidence.shas), sentence, match, scope, f"commit {token}"
+        ) or finding("unknown_sha", sentence, match, scope, f"no commit of {context.name} starts with {token}{context.where(scope)}")
     for match in PR_REF.finditer(sentence.text):
         number = int(match.group("number"))
         if number in scope.pr_numbers or re.search(rf"(?<!\w)#{number}\b|/pull/{number}\b", scope.text):
             continue
-        elsewhere = context.months_where(lambda evidence: number in evidence.pr_numbers)
-        if elsewhere:
-            yield finding("wrong_month", sentence, match, scope, f"#{number} landed in {month_label(elsewhere[0])}, not here", elsewhere[0])
-        else:
-            yield finding("unknown_pr", sentence, match, scope, f"no work item of {context.name} is #{number}{context.where(scope)}")
+        yield context.placed_elsewhere(
+            lambda evidence: number in evidence.pr_numbers, sentence, match, scope, f"#{number}"
+        ) or finding("unknown_pr", sentence, match, scope, f"no work item of {context.name} is #{number}{context.where(scope)}")
 
 
-def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Iterator:
+def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     yield from _check_table_row(sentence, scope, context)
     for match in LINES_DIFF.finditer(sentence.text):
         added, deleted = _number(match.group("added")), _number(match.group("deleted"))
         if (added, deleted) != (scope.stats.lines_added, scope.stats.lines_deleted):
-            true = f"+{scope.stats.lines_added:,} / −{scope.stats.lines_deleted:,}"
-            yield finding("wrong_count", sentence, match, scope, f"the lines changed{context.where(scope)} are {true}", true)
+            lines = f"+{scope.stats.lines_added:,} / −{scope.stats.lines_deleted:,}"
+            yield finding("wrong_count", sentence, match, scope, f"the lines changed{context.where(scope)} are {lines}", lines)
     for match in PERCENT_OF_CLASS.finditer(sentence.text):
         noun = (match.group("noun") or match.group("noun2")).lower()
         count = scope.stats.bugs if noun.startswith(("bug", "fix")) else scope.stats.features
-        true = round(100 * count / scope.stats.work_items) if scope.stats.work_items else 0
+        share = round(100 * count / scope.stats.work_items) if scope.stats.work_items else 0
         claimed = float(match.group("percent") or match.group("percent2"))
-        if abs(claimed - true) > 1:
-            yield finding("wrong_count", sentence, match, scope, f"{true}% of the work items{context.where(scope)} are {noun}", f"{true}%")
+        if abs(claimed - share) > 1:
+            yield finding("wrong_count", sentence, match, scope, f"{share}% of the work items{context.where(scope)} are {noun}", f"{share}%")
     for match in COUNT.finditer(sentence.text):
         yield from _check_count(match, sentence, scope, context)
 
@@ -107,7 +103,7 @@ def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
     return spans + [match.span() for pattern in patterns for match in pattern.finditer(sentence.text)]
 
 
-def check_figures(sentence: Sentence, scope: Evidence, context: Context) -> Iterator:
+def check_figures(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     counted = count_spans(sentence)
     for match in FIGURE.finditer(sentence.text):
         if any(start <= match.start() < end for start, end in counted):
@@ -115,14 +111,12 @@ def check_figures(sentence: Sentence, scope: Evidence, context: Context) -> Iter
         figure = (float(match.group("value")), unit_name(match.group("unit")))
         if figure in scope.figures:
             continue
-        elsewhere = context.months_where(lambda evidence: figure in evidence.figures)
-        if elsewhere:
-            yield finding("wrong_month", sentence, match, scope, f"{match.group(0)} is in the evidence of {month_label(elsewhere[0])}, not here", elsewhere[0])
-        else:
-            yield finding("unsupported_number", sentence, match, scope, f"{match.group(0)} appears in no commit{context.where(scope)}")
+        yield context.placed_elsewhere(
+            lambda evidence: figure in evidence.figures, sentence, match, scope, match.group(0)
+        ) or finding("unsupported_number", sentence, match, scope, f"{match.group(0)} appears in no commit{context.where(scope)}")
 
 
-def _check_table_row(sentence: Sentence, scope: Evidence, context: Context) -> Iterator:
+def _check_table_row(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     row = TABLE_ROW.match(sentence.text.strip())
     if not row:
         return
@@ -137,7 +131,7 @@ def _check_table_row(sentence: Sentence, scope: Evidence, context: Context) -> I
         yield finding("wrong_count", sentence, (offset, offset + len(row.group("value"))), scope, f"{row.group('label')}{context.where(scope)}: {truth}", str(truth))
 
 
-def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> Iterator:
+def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     kind = next(key for key in _NOUNS if match.group(key))
     between = match.group("between").lower().split()
     claimed = _number(match.group("number"))

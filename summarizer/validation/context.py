@@ -45,6 +45,16 @@ class Context:
     def months_where(self, holds: Callable[[Evidence], bool]) -> list[str]:
         return sorted(month for month, evidence in self.evidence.items() if month is not None and evidence.stats.commits and holds(evidence))
 
+    def placed_elsewhere(
+        self, holds: Callable[[Evidence], bool], sentence: Sentence, where: re.Match[str] | tuple[int, int], scope: Evidence, what: str
+    ) -> Finding | None:
+        """`wrong_month` when a claim that fails in its month holds in others; None when it holds nowhere."""
+        elsewhere = self.months_where(holds) if scope.month is not None else []
+        if not elsewhere:
+            return None
+        months = " and ".join(month_label(month) for month in elsewhere[:2])
+        return finding("wrong_month", sentence, where, scope, f"{what} belongs to {months}, not to {month_label(scope.month or '')}", elsewhere[0])
+
     def repository_named(self, name: str) -> str | None:
         """The contributed repository `name` refers to; owners are compared when both have one."""
         wanted = name.strip("`.,").lower()

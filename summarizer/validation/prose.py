@@ -24,7 +24,7 @@ _PERSON_BEFORE = re.compile(r"\b(?:by|with|from|alongside|thanks to|co-authored 
 _NOT_NAMES = frozenset({
     "The", "This", "That", "These", "Those", "In", "On", "At", "By", "For", "From", "With", "Between", "During",
     "Over", "Most", "Her", "His", "Their", "Its", "Together", "Work", "Summary", "Overview", "Statistics",
-    "Skills", "Languages", "Repositories", "Features", "Highlights", "Across", "Overall", "Also", "Across",
+    "Skills", "Languages", "Repositories", "Features", "Highlights", "Across", "Overall", "Also",
     "Monthly", "Month", "Pull", "Request", "Requests", "Commit", "Commits", "She", "He", "They", "It", "We",
     "Our", "Each", "Every", "All", "Both", "Several", "Many", "Some", "After", "Before", "When", "While",
     "Since", "Until", "Then", "Later", "Earlier", "First", "Second", "Third", "Last", "Next", "New", "Lines",

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from summarizer.period import month_label
 from summarizer.validation.claims import PR_REF, SHA, count_spans
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence
@@ -48,7 +47,7 @@ _NOT_REPOSITORY_NAMES = frozenset({
     "the", "same", "main", "new", "this", "that", "her", "his", "their", "its", "a", "an", "other", "each",
     "every", "one", "upstream", "whole", "entire", "github", "gitlab", "monorepo", "internal", "core", "shared",
     "single", "own", "existing", "separate", "public", "private", "different", "git", "code", "source", "project",
-    "and", "or", "in", "of", "per", "across", "into", "to", "from", "for", "each", "fork", "forked",
+    "and", "or", "in", "of", "per", "across", "into", "to", "from", "for", "fork", "forked",
 })  # fmt: skip
 
 
@@ -66,14 +65,10 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
             continue  # a language named is a skill claim, checked as one
         if scope.mentions(term) or scope.mentions(base) or context.repository_named(term):
             continue
-        start = match.start(kind)
-        elsewhere = context.months_where(lambda evidence: evidence.mentions(term) or evidence.mentions(base))
-        span = (start, start + len(match.group(kind)))
-        if elsewhere and scope.month is not None:
-            months = " and ".join(month_label(month) for month in elsewhere[:2])
-            yield finding("wrong_month", sentence, span, scope, f"“{term}” is in the commits of {months}, not{context.where(scope)}", elsewhere[0])
-        else:
-            yield finding("ungrounded_term", sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
+        span = (match.start(kind), match.end(kind))
+        yield context.placed_elsewhere(
+            lambda evidence: evidence.mentions(term) or evidence.mentions(base), sentence, span, scope, f"“{term}”"
+        ) or finding("ungrounded_term", sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
 
 
 def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
