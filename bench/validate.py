@@ -18,7 +18,7 @@ from summarizer.activity import Activity, Commit, FileChange
 from summarizer.drafting.offline import draft_offline
 from summarizer.months import build_history
 from summarizer.period import Period, months_between
-from summarizer.validation import draft_text, validate
+from summarizer.validation import validate
 
 AREAS = ["autotuner", "Pallas", "cute", "compiler", "runtime", "benchmark", "docs", "CI"]
 VERBS = ["Add", "Fix", "Support", "Refactor", "Improve", "Remove", "Enable", "Lower"]
@@ -52,7 +52,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     options = parser.parse_args()
     history = build_history(activity())
-    text = draft_text(draft_offline(history))
+    text = draft_offline(history).text()
     times = []
     for _ in range(options.runs):
         start = time.perf_counter()

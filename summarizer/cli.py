@@ -6,6 +6,8 @@ that `summarizer --help` stays fast.
 """
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -15,6 +17,7 @@ from summarizer.errors import ExitCode, SummarizerError
 
 if TYPE_CHECKING:
     from summarizer.activity import Activity
+    from summarizer.cache import RunCache
 
 app = typer.Typer(
     help="A fact-checked monthly work history of one developer, drafted from their commits.",
@@ -64,20 +67,34 @@ def run(
     until: Until = None,
     branch: Branch = None,
     activity: ActivityFile = None,
-    backend: Annotated[str, typer.Option(help="Drafting backend: auto or offline.")] = "auto",
+    backend: Annotated[
+        str, typer.Option(help="auto (openai when OPENAI_API_KEY or OPENAI_BASE_URL is set), offline or openai.")
+    ] = "auto",
+    model: Annotated[Optional[str], typer.Option(help="LLM model (default: SUMMARIZER_MODEL, else gpt-4.1-mini).")] = None,
+    jobs: Annotated[int, typer.Option(help="Months drafted at once.")] = 4,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Count the prompt tokens and the cost; send nothing.")] = False,
     output_format: Annotated[str, typer.Option("--format", "-f", help="markdown or json.")] = "markdown",
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of stdout.")] = None,
     no_cache: NoCache = False,
     strict: Annotated[bool, typer.Option("--strict", help="Exit 1 when the profile has error-level findings.")] = False,
 ) -> None:
     """Draft a developer's profile from their commits, check every claim, and print it."""
-    from summarizer.pipeline import build_profile
+    from summarizer.drafting import DraftingOptions
+    from summarizer.pipeline import build_profile, plan_drafting
     from summarizer.render import render
 
-    loaded = _load_activity(sources, author, since, until, branch, activity, no_cache)
-    profile = build_profile(loaded, backend)
-    text = render(profile, output_format)
-    _emit(text, output)
+    options = DraftingOptions(backend=backend, model=model, jobs=jobs)
+    with _cache(no_cache) as cache:
+        loaded = _load_activity(sources, author, since, until, branch, activity, cache)
+        if dry_run:
+            from summarizer.render.plan import render_plan
+
+            _emit(render_plan(plan_drafting(loaded, options, warn=_note)), output)
+            return
+        profile = build_profile(loaded, options, cache)
+    _emit(render(profile, output_format), output)
+    for note in profile.drafting.notes:
+        _note(note)
     months = profile.totals.activity_months
     _note(
         f"{profile.developer.name}: {profile.totals.commits:,} commits in {months} "
@@ -109,7 +126,8 @@ def check(
     if output_format not in ("text", "json"):
         raise SummarizerError(f"unknown format {output_format!r}; choose text or json")
     text = _read_text(text_file)
-    findings = check_text(text, _load_activity(sources, author, since, until, branch, activity, no_cache))
+    with _cache(no_cache) as cache:
+        findings = check_text(text, _load_activity(sources, author, since, until, branch, activity, cache))
     if output_format == "json":
         sys.stdout.write(findings_json(findings))
     else:
@@ -129,7 +147,8 @@ def fetch(
     no_cache: NoCache = False,
 ) -> None:
     """Read a developer's commits and save them as activity JSON (for --activity)."""
-    loaded = _load_activity(sources, author, since, until, branch, None, no_cache)
+    with _cache(no_cache) as cache:
+        loaded = _load_activity(sources, author, since, until, branch, None, cache)
     _emit(loaded.model_dump_json(), output)
     _note(f"wrote {len(loaded.commits):,} commits to {output}")
 
@@ -159,9 +178,8 @@ def _load_activity(
     until: Optional[str],
     branch: Optional[str],
     activity_file: Optional[Path],
-    no_cache: bool,
+    cache: "RunCache",
 ) -> "Activity":
-    from summarizer.cache import open_cache
     from summarizer.pipeline import ActivityRequest, load_activity
 
     if activity_file is None and not authors:
@@ -174,14 +192,21 @@ def _load_activity(
         branch=branch,
         activity_file=activity_file,
     )
-    cache = open_cache(enabled=not no_cache)
-    try:
-        activity = load_activity(request, cache)
-    finally:
-        cache.close()
+    activity = load_activity(request, cache)
     for warning in activity.warnings:
         _note(f"warning: {warning}")
     return activity
+
+
+@contextmanager
+def _cache(no_cache: bool) -> Iterator["RunCache"]:
+    from summarizer.cache import open_cache
+
+    cache = open_cache(enabled=not no_cache)
+    try:
+        yield cache
+    finally:
+        cache.close()
 
 
 def _read_text(path: Path) -> str:

@@ -13,6 +13,7 @@ Data flows one way; each stage gets everything it needs in its input model.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,7 @@ from summarizer.errors import SummarizerError
 from summarizer.period import Period, parse_month, resolve_period
 
 if TYPE_CHECKING:
+    from summarizer.drafting import DraftingOptions, DraftPlan
     from summarizer.profile import Profile
     from summarizer.validation import Finding
 
@@ -50,16 +52,26 @@ def load_activity(request: ActivityRequest, cache: RunCache) -> Activity:
     return _narrow(read_activity(request.activity_file), request)
 
 
-def build_profile(activity: Activity, backend: str) -> Profile:
+def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache) -> Profile:
     # Imported here: `fetch` and cached reruns of it never need the later stages.
     from summarizer.drafting import draft_profile
     from summarizer.months import build_history
     from summarizer.profile import assemble_profile
-    from summarizer.validation import validate_draft
+    from summarizer.validation import Checker
 
     history = build_history(activity)
-    draft, report = draft_profile(history, backend)
-    return assemble_profile(history, draft, report, findings=validate_draft(draft, history))
+    check = Checker(history)
+    draft, report = draft_profile(history, options, cache, check)
+    findings = draft.removed + check(draft.text())
+    return assemble_profile(history, draft, report, findings=findings)
+
+
+def plan_drafting(activity: Activity, options: DraftingOptions, warn: Callable[[str], None]) -> DraftPlan:
+    """For --dry-run: the prompts an LLM run would send, counted; nothing is sent."""
+    from summarizer.drafting import plan_profile
+    from summarizer.months import build_history
+
+    return plan_profile(build_history(activity), options, warn)
 
 
 def check_text(text: str, activity: Activity) -> list[Finding]:

@@ -15,7 +15,7 @@ from summarizer.drafting.offline import draft_offline
 from summarizer.months import History, build_history
 from summarizer.period import Period
 from summarizer.sources import collect_activity
-from summarizer.validation import validate, validate_draft
+from summarizer.validation import validate
 from tests.conftest import SHARED
 from tests.gitrepo import clone
 
@@ -91,5 +91,5 @@ def test_offline_drafts_of_the_busiest_authors_validate_cleanly(repos: dict[str,
     log = subprocess.run(["git", "-C", str(repos[name]), "log", "--no-merges", "--format=%aE"], capture_output=True, text=True, check=True)
     for email, _ in Counter(log.stdout.split()).most_common(5):
         history = history_of(repos[name], email)
-        errors = [f for f in validate_draft(draft_offline(history), history) if f.severity == "error"]
+        errors = [f for f in validate(draft_offline(history).text(), history) if f.severity == "error"]
         assert errors == [], (email, errors)

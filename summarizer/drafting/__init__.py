@@ -6,10 +6,16 @@ the History's statistics when it is rendered, never from a drafter.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+
 from pydantic import BaseModel
 
+from summarizer.cache import RunCache
 from summarizer.errors import SummarizerError
 from summarizer.months import History
+from summarizer.period import month_label
+from summarizer.validation.model import Finding
 
 
 class Highlight(BaseModel):
@@ -34,6 +40,26 @@ class ProfileDraft(BaseModel):
     overview: str
     months: list[MonthDraft]
     skills: Skills
+    # Claims the drafter took out because they failed the check: reported, never printed as fact.
+    removed: list[Finding] = []
+
+    def text(self) -> str:
+        """The draft as a reader gets it, for the checker: the overview, then each month under its heading."""
+        parts = [self.overview]
+        for month in sorted(self.months, key=lambda month: month.month, reverse=True):
+            parts.append(f"### {month_label(month.month)}")
+            parts.append(month.summary)
+            highlights = [f"- {h.text} ({', '.join(h.evidence)})" if h.evidence else f"- {h.text}" for h in month.highlights]
+            if highlights:
+                parts.append("\n".join(highlights))
+            if month.skills:
+                parts.append("Skills: " + ", ".join(month.skills))
+        parts.append("### Skills")
+        if self.skills.languages:
+            parts.append("Languages: " + ", ".join(self.skills.languages))
+        if self.skills.technical:
+            parts.append("Technical: " + ", ".join(self.skills.technical))
+        return "\n\n".join(parts) + "\n"
 
 
 class DraftingReport(BaseModel):
@@ -43,14 +69,75 @@ class DraftingReport(BaseModel):
     cache_hits: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    estimated_cost_usd: float | None = None
+    # What the run had to fall back on, e.g. a month drafted offline after unusable answers.
+    notes: list[str] = []
 
 
-BACKENDS = ("auto", "offline")
+BACKENDS = ("auto", "offline", "openai")
 
 
-def draft_profile(history: History, backend: str = "auto") -> tuple[ProfileDraft, DraftingReport]:
+class DraftingOptions(BaseModel):
+    backend: str = "auto"
+    model: str | None = None
+    jobs: int = 4
+    timeout: float = 120.0
+    # Tokens of commit data in one month prompt; a larger month is drafted in chunks.
+    budget: int = 6_000
+
+
+class MonthPlan(BaseModel):
+    month: str
+    work_items: int
+    chunks: int
+    prompt_tokens: int
+
+
+class DraftPlan(BaseModel):
+    """What an LLM run would send, for --dry-run: nothing is sent to make it."""
+
+    model: str
+    months: list[MonthPlan]
+    other_prompt_tokens: int  # merges, overview and skill tags
+    calls: int
+    prompt_tokens: int
+    completion_tokens_estimate: int
+    estimated_cost_usd: float | None
+    approximate: bool
+
+
+def resolve_backend(backend: str) -> str:
+    """auto means openai when the SDK's key or base URL is set, else offline."""
     if backend not in BACKENDS:
-        raise SummarizerError(f"unknown backend {backend!r}; this version drafts with: offline")
-    from summarizer.drafting.offline import draft_offline
+        raise SummarizerError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
+    if backend == "auto":
+        return "openai" if os.environ.get("OPENAI_API_KEY") or os.environ.get("OPENAI_BASE_URL") else "offline"
+    return backend
 
-    return draft_offline(history), DraftingReport(backend="offline")
+
+def draft_profile(
+    history: History, options: DraftingOptions, cache: RunCache, check: Callable[[str], list[Finding]]
+) -> tuple[ProfileDraft, DraftingReport]:
+    """The draft and how it was made; `check` validates a text against the history."""
+    if resolve_backend(options.backend) == "offline":
+        from summarizer.drafting.offline import draft_offline
+
+        return draft_offline(history), DraftingReport(backend="offline")
+    from summarizer.drafting.llm import ChatClient, llm_settings
+    from summarizer.drafting.llm_draft import LLMDrafter
+    from summarizer.drafting.tokens import TokenCounter
+
+    settings = llm_settings(options.model, options.jobs, options.timeout)
+    notes: list[str] = []
+    counter = TokenCounter(settings.model, warn=notes.append)
+    draft, report = LLMDrafter(history, ChatClient(settings, cache), check, counter, options.budget).draft()
+    return draft, report.model_copy(update={"notes": notes + report.notes})
+
+
+def plan_profile(history: History, options: DraftingOptions, warn: Callable[[str], None]) -> DraftPlan:
+    from summarizer.drafting.llm import llm_settings
+    from summarizer.drafting.llm_draft import plan
+    from summarizer.drafting.tokens import TokenCounter
+
+    settings = llm_settings(options.model, options.jobs, options.timeout, require_key=False)
+    return plan(history, TokenCounter(settings.model, warn=warn), options.budget)

@@ -13,7 +13,6 @@ Design:
 
 from __future__ import annotations
 
-from summarizer.drafting import ProfileDraft
 from summarizer.months import History
 from summarizer.period import month_label
 from summarizer.validation.claims import check_counts, check_figures, check_identifiers
@@ -28,12 +27,26 @@ from summarizer.validation.terms import (
     expanded_acronyms,
 )
 
-__all__ = ["Finding", "Severity", "draft_text", "validate", "validate_draft"]
+__all__ = ["Checker", "Finding", "Severity", "validate"]
 
 
 def validate(text: str, history: History) -> list[Finding]:
     """Every claim in `text` that the history's commits do not support, in text order."""
-    context = Context(history)
+    return Checker(history)(text)
+
+
+class Checker:
+    """A validator bound to one history, for checking many texts against it."""
+
+    def __init__(self, history: History) -> None:
+        self.history = history
+        self.context = Context(history)
+
+    def __call__(self, text: str) -> list[Finding]:
+        return _validate(text, self.history, self.context)
+
+
+def _validate(text: str, history: History, context: Context) -> list[Finding]:
     sentences = split_sentences(text)
     findings: list[Finding] = []
     reported_months: set[str] = set()
@@ -76,25 +89,3 @@ def _deduplicated(findings: list[Finding]) -> list[Finding]:
             kept.append(item)
     return kept
 
-
-def validate_draft(draft: ProfileDraft, history: History) -> list[Finding]:
-    return validate(draft_text(draft), history)
-
-
-def draft_text(draft: ProfileDraft) -> str:
-    """A draft as the text a reader gets: the overview, then each month under its heading."""
-    parts = [draft.overview]
-    for month in sorted(draft.months, key=lambda month: month.month, reverse=True):
-        parts.append(f"### {month_label(month.month)}")
-        parts.append(month.summary)
-        highlights = [f"- {h.text} ({', '.join(h.evidence)})" if h.evidence else f"- {h.text}" for h in month.highlights]
-        if highlights:
-            parts.append("\n".join(highlights))
-        if month.skills:
-            parts.append("Skills: " + ", ".join(month.skills))
-    parts.append("### Skills")
-    if draft.skills.languages:
-        parts.append("Languages: " + ", ".join(draft.skills.languages))
-    if draft.skills.technical:
-        parts.append("Technical: " + ", ".join(draft.skills.technical))
-    return "\n\n".join(parts) + "\n"

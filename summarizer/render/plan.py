@@ -1,0 +1,21 @@
+"""A --dry-run plan as a table: prompt tokens a month, the calls, the estimated cost."""
+
+from __future__ import annotations
+
+from summarizer.drafting import DraftPlan
+from summarizer.period import month_label
+
+
+def render_plan(plan: DraftPlan) -> str:
+    estimate = " (estimated: tiktoken's encoding could not be loaded)" if plan.approximate else ""
+    lines = [f"Dry run for model {plan.model}: nothing was sent.{estimate}", "", "| Month | Work items | Prompts | Prompt tokens |", "|---|---|---|---|"]
+    for month in plan.months:
+        lines.append(f"| {month_label(month.month)} | {month.work_items} | {month.chunks} | {month.prompt_tokens:,} |")
+    lines.append(f"| Merges, overview, skills | | | {plan.other_prompt_tokens:,} |")
+    cost = f"about ${plan.estimated_cost_usd:.4f}" if plan.estimated_cost_usd is not None else f"unknown (no price known for {plan.model})"
+    lines += [
+        "",
+        f"{plan.calls} calls, {plan.prompt_tokens:,} prompt tokens and about {plan.completion_tokens_estimate:,} "
+        f"completion tokens (repairs not counted); cost {cost}.",
+    ]
+    return "\n".join(lines) + "\n"
