@@ -31,10 +31,13 @@ def isolated_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     (home / ".gitconfig").write_text("[user]\n\tname = Test\n\temail = test@example.com\n[advice]\n\tdetachedHead = false\n")
 
 
-def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """The real command, in its own process, as a user would run it."""
+def run_cli(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, python_options: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """The real command, in its own process, as a user would run it (leading -X … go to Python)."""
+    options = list(args[:2]) if python_options else []
     return subprocess.run(
-        [sys.executable, "-m", "summarizer", *args],
+        [sys.executable, *options, "-m", "summarizer", *args[len(options) :]],
         cwd=cwd, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
 

@@ -81,7 +81,8 @@ class DraftingOptions(BaseModel):
     backend: str = "auto"
     model: str | None = None
     jobs: int = 4
-    timeout: float = 120.0
+    timeout: float = 120.0  # seconds for one call
+    max_retries: int = 2  # the SDK's own, on 429, 5xx and connection errors
     # Tokens of commit data in one month prompt; a larger month is drafted in chunks.
     budget: int = 6_000
 
@@ -127,7 +128,7 @@ def draft_profile(
     from summarizer.drafting.llm_draft import LLMDrafter
     from summarizer.drafting.tokens import TokenCounter
 
-    settings = llm_settings(options.model, options.jobs, options.timeout)
+    settings = llm_settings(options.model, options.jobs, options.timeout, options.max_retries)
     notes: list[str] = []
     counter = TokenCounter(settings.model, warn=notes.append)
     draft, report = LLMDrafter(history, ChatClient(settings, cache), check, counter, options.budget).draft()
@@ -139,5 +140,5 @@ def plan_profile(history: History, options: DraftingOptions, warn: Callable[[str
     from summarizer.drafting.llm_draft import plan
     from summarizer.drafting.tokens import TokenCounter
 
-    settings = llm_settings(options.model, options.jobs, options.timeout, require_key=False)
+    settings = llm_settings(options.model, options.jobs, require_key=False)
     return plan(history, TokenCounter(settings.model, warn=warn), options.budget)

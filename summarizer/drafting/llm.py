@@ -44,7 +44,9 @@ class UnusableAnswer(Exception):
     """The model's answer cannot be used: refused, cut off, filtered or not the JSON asked for."""
 
 
-def llm_settings(model: str | None, jobs: int, timeout: float = 120.0, require_key: bool = True) -> LLMSettings:
+def llm_settings(
+    model: str | None, jobs: int, timeout: float = 120.0, max_retries: int = 2, require_key: bool = True
+) -> LLMSettings:
     """Settings from the SDK's own variables; a missing key for api.openai.com is an error."""
     base_url = (os.environ.get("OPENAI_BASE_URL") or OPENAI_API).rstrip("/")
     key = os.environ.get("OPENAI_API_KEY")
@@ -60,6 +62,7 @@ def llm_settings(model: str | None, jobs: int, timeout: float = 120.0, require_k
         api_key=SecretStr(key),
         jobs=jobs,
         timeout=timeout,
+        max_retries=max_retries,
     )
 
 

@@ -8,7 +8,7 @@ error, so a prompt and the code that fills it cannot drift apart unnoticed.
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict

@@ -1,0 +1,189 @@
+"""An OpenAI-compatible Chat Completions server on 127.0.0.1, for tests and benchmarks.
+
+The real openai client talks to it over HTTP. By default it answers truthfully from the
+DATA block of each prompt (so the validator passes its drafts); a test hands it a
+`respond` function to script other behaviour — planted hallucinations, invalid JSON,
+refusals, 429s, 500s, a rejected json_schema, slowness. It records every request and
+the most requests it had in flight at once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    status: int = 200
+    body: dict[str, Any] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+
+
+@dataclass
+class Request:
+    body: dict[str, Any]
+    headers: dict[str, str]
+
+    @property
+    def system(self) -> str:
+        return self.body["messages"][0]["content"]
+
+    @property
+    def user(self) -> str:
+        return self.body["messages"][-1]["content"]
+
+    @property
+    def kind(self) -> str:
+        """Which prompt template this request was rendered from."""
+        for marker, kind in (
+            ("You write one month", "month"), ("You merge partial drafts", "merge"), ("You correct a draft", "repair"),
+            ("You write the overview", "overview"), ("You pick the skill tags", "skills"),
+        ):  # fmt: skip
+            if self.system.startswith(marker):
+                return kind
+        return "unknown"
+
+    @property
+    def response_format(self) -> str:
+        return (self.body.get("response_format") or {}).get("type", "text")
+
+    @property
+    def data(self) -> Any:
+        return json.loads(re.search(r"<DATA>\n(.*)\n</DATA>", self.user, re.DOTALL).group(1))  # type: ignore[union-attr]
+
+
+Respond = Callable[[Request], Reply]
+
+
+class FakeOpenAI:
+    def __init__(self, respond: Respond | None = None, delay: float = 0.0) -> None:
+        self.respond = respond or truthful
+        self.delay = delay
+        self.requests: list[Request] = []
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self._lock = threading.Lock()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+
+    def of_kind(self, kind: str) -> list[Request]:
+        return [request for request in self.requests if request.kind == kind]
+
+    def __enter__(self) -> FakeOpenAI:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *_: object) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
+                length = int(self.headers.get("content-length", 0))
+                request = Request(json.loads(self.rfile.read(length)), dict(self.headers))
+                with fake._lock:
+                    fake.requests.append(request)
+                    fake.in_flight += 1
+                    fake.max_in_flight = max(fake.max_in_flight, fake.in_flight)
+                try:
+                    reply = fake.respond(request) if self.path.endswith("/chat/completions") else Reply(404, _error("no such route"))
+                    time.sleep(fake.delay + reply.delay)
+                    payload = json.dumps(reply.body).encode()
+                    self.send_response(reply.status)
+                    self.send_header("content-type", "application/json")
+                    self.send_header("content-length", str(len(payload)))
+                    for name, value in reply.headers.items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (a timeout test)
+                finally:
+                    with fake._lock:
+                        fake.in_flight -= 1
+
+        return Handler
+
+
+def completion(content: str | None, finish_reason: str = "stop", refusal: str | None = None) -> Reply:
+    return Reply(
+        body={
+            "id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": "fake-model",
+            "choices": [{"index": 0, "finish_reason": finish_reason, "logprobs": None,
+                         "message": {"role": "assistant", "content": content, "refusal": refusal}}],
+            "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+        }
+    )  # fmt: skip
+
+
+def _error(message: str, code: str | None = None, kind: str = "invalid_request_error", param: str | None = None) -> dict[str, Any]:
+    return {"error": {"message": message, "type": kind, "code": code, "param": param}}
+
+
+def error(status: int, message: str, code: str | None = None, headers: dict[str, str] | None = None, param: str | None = None) -> Reply:
+    return Reply(status, _error(message, code, param=param), headers or {})
+
+
+def truthful_answer(request: Request) -> dict[str, Any]:
+    """An answer that says only what the prompt's data says, in the shape the template asks for."""
+    kind = request.kind
+    if kind == "month":
+        items = request.data
+        titles = "; ".join(item["title"] for item in items[:3])
+        return {
+            "summary": f"The work of the month included: {titles}.",
+            "highlights": [{"text": item["title"], "evidence": [item["ref"]]} for item in items[:3]],
+            "skills": [],
+        }
+    if kind == "merge":
+        parts = request.data
+        return {
+            "summary": " ".join(part["summary"] for part in parts),
+            "highlights": [h for part in parts for h in part["highlights"]][:5],
+            "skills": sorted({tag for part in parts for tag in part["skills"]}),
+        }
+    if kind == "overview":
+        months = request.data["statistics"]["activity_months"]
+        return {"overview": f"The work below spans {months} active {'month' if months == 1 else 'months'}."}
+    if kind == "skills":
+        return {"languages": request.data["languages"], "technical": request.data["areas"][:3]}
+    if kind == "repair":
+        return repaired(request)
+    raise AssertionError(f"unexpected prompt: {request.system[:80]}")
+
+
+def repaired(request: Request) -> dict[str, Any]:
+    """The draft of a repair prompt without any sentence or highlight a finding names."""
+    draft = json.loads(re.search(r"The draft \(JSON\):\n(.*?)\n\nThe claims", request.user, re.DOTALL).group(1))  # type: ignore[union-attr]
+    findings = json.loads(re.search(r"verify \(JSON\):\n(.*?)\n\nThe DATA", request.user, re.DOTALL).group(1))  # type: ignore[union-attr]
+    bad = [finding["text"] for finding in findings]
+    for key in ("summary", "overview"):
+        if key in draft:
+            sentences = re.split(r"(?<=\.)\s+", draft[key])
+            draft[key] = " ".join(s for s in sentences if not any(text in s for text in bad))
+    if "highlights" in draft:
+        draft["highlights"] = [h for h in draft["highlights"] if not any(text in json.dumps(h) for text in bad)]
+    return draft
+
+
+def truthful(request: Request) -> Reply:
+    return completion(json.dumps(truthful_answer(request)))
