@@ -27,6 +27,7 @@ OBJECTS = ["fp8 matmul", "flash_attn_v2 kernel", "layer_norm reduction", "hl.ara
 
 
 def activity(commits: int = 2_000, months: int = 20) -> Activity:
+    """A developer's commits, spread evenly over `months` months from 2024-01."""
     rng = random.Random(7)
     calendar = months_between("2024-01", months_between("2024-01", "2030-01")[months - 1])
     made = []
