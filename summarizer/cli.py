@@ -33,12 +33,13 @@ Sources = Annotated[
     Optional[list[str]], typer.Argument(help="Local git repositories (default: the current folder).", show_default=False)
 ]
 Authors = Annotated[
-    list[str],
-    typer.Option("--author", "-a", help="Author name or e-mail (substring, case-insensitive, after .mailmap). Repeatable."),
-]
-OptionalAuthors = Annotated[
-    Optional[list[str]], typer.Option("--author", "-a", help="Keep only these authors of the activity file. Repeatable.")
-]
+    Optional[list[str]],
+    typer.Option(
+        "--author", "-a",
+        help="Author name or e-mail (substring, case-insensitive, after .mailmap); repeatable. "
+        "Required with SOURCEs; with --activity it keeps only these authors.",
+    ),
+]  # fmt: skip
 Since = Annotated[Optional[str], typer.Option(help="First month, YYYY-MM (default: 11 months before --until).")]
 Until = Annotated[Optional[str], typer.Option(help="Last month, YYYY-MM (default: this month).")]
 Branch = Annotated[Optional[str], typer.Option(help="Branch or ref to analyse (default: HEAD).")]
@@ -62,7 +63,7 @@ def _main_options(
 @app.command()
 def run(
     sources: Sources = None,
-    author: OptionalAuthors = None,
+    author: Authors = None,
     since: Since = None,
     until: Until = None,
     branch: Branch = None,
@@ -111,7 +112,7 @@ def run(
 def check(
     text_file: Annotated[Path, typer.Argument(help="The summary to check (Markdown or plain text).", show_default=False)],
     sources: Sources = None,
-    author: OptionalAuthors = None,
+    author: Authors = None,
     since: Since = None,
     until: Until = None,
     branch: Branch = None,
@@ -140,7 +141,7 @@ def check(
 def fetch(
     output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the activity JSON.")],
     sources: Sources = None,
-    author: OptionalAuthors = None,
+    author: Authors = None,
     since: Since = None,
     until: Until = None,
     branch: Branch = None,

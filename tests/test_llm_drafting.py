@@ -333,3 +333,17 @@ def test_offline_runs_and_help_never_import_openai() -> None:
         result = run_cli("-X", "importtime", *arguments, python_options=True)
         assert result.returncode == 0
         assert not re.search(r"\|\s+openai(\.|$)", result.stderr, re.MULTILINE)
+
+
+def test_skill_tags_without_evidence_are_dropped_and_reported(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    def respond(request: Request) -> Reply:
+        if request.kind == "skills":
+            return completion(json.dumps({"languages": ["COBOL", "Python", "Rust"], "technical": ["parser", "Kubernetes operators"]}))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    assert (profile.skills.languages, profile.skills.technical) == (["COBOL", "Python"], ["parser"])
+    assert {(f.kind, f.text, f.severity) for f in profile.findings} == {
+        ("unsupported_skill", "Rust", "warning"), ("unsupported_skill", "Kubernetes operators", "warning"),
+    }  # fmt: skip

@@ -107,25 +107,27 @@ class LLMDrafter:
                 merge_values = {key: values[key] for key in ("developer", "month", "month_label")}
                 data = json.dumps([part.model_dump() for part in parts], indent=1, ensure_ascii=False)
                 answer = await self.client.ask(load_prompt("month_merge"), {**merge_values, "data": data}, MonthAnswer)
-            findings = self._month_errors(month.month, answer)
-            if findings:
-                answer = await self._repair(answer, findings, to_json(items))
+            errors = self._month_errors(month.month, answer)
+            if errors:
+                answer = await self._repair(answer, errors, to_json(items))
+                errors = self._month_errors(month.month, answer)
         except UnusableAnswer as reason:
             self.notes.append(f"{month_label(month.month)}: the model's answer could not be used ({reason}); drafted offline")
             return self._offline_draft().months[self.history.months.index(month)]
-        return self._kept_month(month.month, answer)
+        return self._kept_month(month.month, answer, errors)
 
     async def _overview(self, months: list[MonthDraft]) -> str:
         values = overview_values(self.history, months)
         try:
             answer = await self.client.ask(load_prompt("overview"), values, OverviewAnswer)
-            findings = [f for f in self.check(answer.overview) if f.severity == "error"]
-            if findings:
-                answer = await self._repair(answer, findings, values["data"])
+            errors = _errors(self.check(answer.overview))
+            if errors:
+                answer = await self._repair(answer, errors, values["data"])
+                errors = _errors(self.check(answer.overview))
         except UnusableAnswer as reason:
             self.notes.append(f"overview: the model's answer could not be used ({reason}); drafted offline")
             return self._offline_draft().overview
-        return self._kept_text(answer.overview, self.check(answer.overview))
+        return self._kept_text(answer.overview, errors)
 
     async def _skills(self) -> Skills:
         try:
@@ -134,11 +136,8 @@ class LLMDrafter:
             self.notes.append(f"skills: the model's answer could not be used ({reason}); tagged offline")
             return self._offline_draft().skills
         text = f"Languages: {', '.join(answer.languages)}\n\nTechnical: {', '.join(answer.technical)}"
-        failing = self._removed_from(self.check(text), "skill tag")
-        return Skills(
-            languages=[tag for tag in answer.languages if tag not in failing],
-            technical=[tag for tag in answer.technical if tag not in failing],
-        )
+        failing = self._removed_from(_errors(self.check(text)), "skill tag")
+        return Skills(languages=_kept_tags(answer.languages, failing), technical=_kept_tags(answer.technical, failing))
 
     async def _repair(self, answer: Draft, findings: list[Finding], data: str) -> Draft:
         listed = json.dumps(
@@ -149,13 +148,11 @@ class LLMDrafter:
 
     def _month_errors(self, month: str, answer: MonthAnswer) -> list[Finding]:
         text, _ = _month_text(month, answer)
-        return [finding for finding in self.check(text) if finding.severity == "error"]
+        return _errors(self.check(text))
 
-    def _kept_month(self, month: str, answer: MonthAnswer) -> MonthDraft:
-        """The answer without the sentences, highlights and tags that still fail the check."""
-        text, spans = _month_text(month, answer)
-        errors = [finding for finding in self.check(text) if finding.severity == "error"]
-        summary_end, highlight_spans, skills_start = spans
+    def _kept_month(self, month: str, answer: MonthAnswer, errors: list[Finding]) -> MonthDraft:
+        """The answer without the sentences, highlights and tags that failed the check."""
+        _, (summary_end, highlight_spans, skills_start) = _month_text(month, answer)
         summary_findings = [f for f in errors if (f.offset or 0) < summary_end]
         highlight_findings = [f for f in errors if summary_end <= (f.offset or 0) < skills_start]
         dropped = {
@@ -169,11 +166,10 @@ class LLMDrafter:
             month=month,
             summary=self._kept_text(answer.summary, summary_findings),
             highlights=[h for index, h in enumerate(answer.highlights) if index not in dropped],
-            skills=[tag for tag in answer.skills if tag not in failing_tags],
+            skills=_kept_tags(answer.skills, failing_tags),
         )
 
-    def _kept_text(self, text: str, findings: list[Finding]) -> str:
-        errors = [f for f in findings if f.severity == "error"]
+    def _kept_text(self, text: str, errors: list[Finding]) -> str:
         for sentence in {f.sentence for f in errors if f.sentence}:
             text = text.replace(sentence, "")
         self._removed_from(errors, "sentence")
@@ -190,6 +186,15 @@ class LLMDrafter:
         if self._offline is None:
             self._offline = draft_offline(self.history)
         return self._offline
+
+
+def _errors(findings: list[Finding]) -> list[Finding]:
+    return [finding for finding in findings if finding.severity == "error"]
+
+
+def _kept_tags(tags: list[str], failing: set[str]) -> list[str]:
+    """The tags no failing claim stands in ("NCCL tuning" goes when "NCCL" fails)."""
+    return [tag for tag in tags if not any(text in tag for text in failing)]
 
 
 def month_values(history: History, month: MonthActivity) -> dict[str, str]:
