@@ -209,6 +209,7 @@ def test_429_with_retry_after_is_retried(grace: Activity, cache: RunCache, monke
     with FakeOpenAI(FailFirst(1, error(429, "Rate limit reached", "rate_limit_exceeded", {"retry-after-ms": "50"}))) as server:
         profile = draft(server, grace, cache, monkeypatch, jobs=1)
     assert len(server.requests) == MONTHS + 2 + 1
+    assert profile.drafting.llm_calls == len(server.requests)  # the SDK's retry counts as sent
     assert fallbacks(profile) == [] and profile.findings == []
 
 

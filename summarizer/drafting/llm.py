@@ -71,7 +71,7 @@ class ChatClient:
         self.settings = settings
         self.cache = cache
         self.mode = MODES[0]
-        self.calls = 0
+        self.requests = 0
         self.cache_hits = 0
         self.prompt_tokens = 0
         self.completion_tokens = 0
@@ -116,7 +116,6 @@ class ChatClient:
 
     async def _send(self, mode: str, messages: list[dict[str, str]], answer: type[Answer]) -> Answer:
         client = self._connect()
-        self.calls += 1
         if mode == "json_schema":
             completion = await client.chat.completions.parse(model=self.settings.model, messages=messages, response_format=answer)
             self._count(completion)
@@ -145,11 +144,16 @@ class ChatClient:
         if self._client is None:
             import openai
 
+            async def count_request(request: Any) -> None:
+                # Every request that leaves, the SDK's own retries included.
+                self.requests += 1
+
             self._client = openai.AsyncOpenAI(
                 api_key=self.settings.api_key.get_secret_value(),
                 base_url=self.settings.base_url,
                 timeout=self.settings.timeout,
                 max_retries=self.settings.max_retries,
+                http_client=openai.DefaultAsyncHttpxClient(event_hooks={"request": [count_request]}),
             )
         return self._client
 

@@ -80,7 +80,7 @@ class LLMDrafter:
         report = DraftingReport(
             backend="openai",
             model=client.settings.model,
-            llm_calls=client.calls,
+            llm_calls=client.requests,
             cache_hits=client.cache_hits,
             prompt_tokens=client.prompt_tokens,
             completion_tokens=client.completion_tokens,
