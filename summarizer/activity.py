@@ -61,6 +61,24 @@ class Commit(BaseModel):
         return sum(f.deleted for f in self.files if f.counted)
 
 
+class PullRequest(BaseModel):
+    """A pull request as GitHub describes it; its commits carry its number."""
+
+    repo: str
+    number: int
+    title: str
+    body: str = ""
+    labels: list[str] = Field(default_factory=list)
+    additions: int = 0
+    deletions: int = 0
+    changed_files: int = 0
+    merged_at: dt.datetime | None = None
+    closed_at: dt.datetime | None = None
+    url: str | None = None
+    # The commit a merge made (None for squash-less bots that close the PR instead).
+    merge_commit: str | None = None
+
+
 class Repository(BaseModel):
     name: str
     path: str
@@ -74,9 +92,12 @@ class Repository(BaseModel):
 class Activity(BaseModel):
     schema_version: int = ACTIVITY_SCHEMA_VERSION
     authors: list[str]
+    # GitHub logins of the developer, when a GitHub source was read.
+    logins: list[str] = []
     period: Period
     repositories: list[Repository] = []
     commits: list[Commit] = []
+    pull_requests: list[PullRequest] = []
     warnings: list[str] = []
 
 

@@ -43,6 +43,10 @@ Authors = Annotated[
 Since = Annotated[Optional[str], typer.Option(help="First month, YYYY-MM (default: 11 months before --until).")]
 Until = Annotated[Optional[str], typer.Option(help="Last month, YYYY-MM (default: this month).")]
 Branch = Annotated[Optional[str], typer.Option(help="Branch or ref to analyse (default: HEAD).")]
+GitHubUser = Annotated[
+    Optional[str],
+    typer.Option("--github-user", help="The developer's GitHub login; with no SOURCE, every repository they committed to."),
+]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")]
 ActivityFile = Annotated[
     Optional[Path], typer.Option("--activity", help="A saved `summarizer fetch` output, instead of SOURCEs.")
@@ -67,6 +71,7 @@ def run(
     since: Since = None,
     until: Until = None,
     branch: Branch = None,
+    github_user: GitHubUser = None,
     activity: ActivityFile = None,
     backend: Annotated[
         str, typer.Option(help="auto (openai when OPENAI_API_KEY or OPENAI_BASE_URL is set), offline or openai.")
@@ -86,7 +91,7 @@ def run(
 
     options = DraftingOptions(backend=backend, model=model, jobs=jobs)
     with _cache(no_cache) as cache:
-        loaded = _load_activity(sources, author, since, until, branch, activity, cache)
+        loaded = _load_activity(sources, author, since, until, branch, github_user, activity, cache)
         if dry_run:
             from summarizer.render.plan import render_plan
 
@@ -116,6 +121,7 @@ def check(
     since: Since = None,
     until: Until = None,
     branch: Branch = None,
+    github_user: GitHubUser = None,
     activity: ActivityFile = None,
     output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
     no_cache: NoCache = False,
@@ -128,7 +134,7 @@ def check(
         raise SummarizerError(f"unknown format {output_format!r}; choose text or json")
     text = _read_text(text_file)
     with _cache(no_cache) as cache:
-        findings = check_text(text, _load_activity(sources, author, since, until, branch, activity, cache))
+        findings = check_text(text, _load_activity(sources, author, since, until, branch, github_user, activity, cache))
     if output_format == "json":
         sys.stdout.write(findings_json(findings))
     else:
@@ -145,11 +151,12 @@ def fetch(
     since: Since = None,
     until: Until = None,
     branch: Branch = None,
+    github_user: GitHubUser = None,
     no_cache: NoCache = False,
 ) -> None:
     """Read a developer's commits and save them as activity JSON (for --activity)."""
     with _cache(no_cache) as cache:
-        loaded = _load_activity(sources, author, since, until, branch, None, cache)
+        loaded = _load_activity(sources, author, since, until, branch, github_user, None, cache)
     _emit(loaded.model_dump_json(), output)
     _note(f"wrote {len(loaded.commits):,} commits to {output}")
 
@@ -178,12 +185,13 @@ def _load_activity(
     since: Optional[str],
     until: Optional[str],
     branch: Optional[str],
+    github_user: Optional[str],
     activity_file: Optional[Path],
     cache: "RunCache",
 ) -> "Activity":
     from summarizer.pipeline import ActivityRequest, load_activity
 
-    if activity_file is None and not authors:
+    if activity_file is None and not authors and not github_user:
         raise SummarizerError("--author is required: a name or e-mail of the developer, as in `git log`")
     request = ActivityRequest(
         sources=sources or [],
@@ -191,6 +199,7 @@ def _load_activity(
         since=since,
         until=until,
         branch=branch,
+        github_user=github_user,
         activity_file=activity_file,
     )
     activity = load_activity(request, cache)

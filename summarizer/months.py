@@ -6,15 +6,16 @@ are the rules it applies to each work item, kept separate so they read and test 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import PurePosixPath
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from summarizer.activity import Activity, Commit, FileChange
+from summarizer.activity import Activity, Commit, FileChange, PullRequest
 from summarizer.languages import language_of
 from summarizer.period import Period
 
@@ -134,7 +135,7 @@ class History(BaseModel):
 
 
 def build_history(activity: Activity) -> History:
-    items = group_work_items(activity.commits)
+    items = group_work_items(activity.commits, activity.pull_requests)
     commits_by_month: dict[str, list[Commit]] = defaultdict(list)
     for commit in activity.commits:
         commits_by_month[commit.month].append(commit)
@@ -156,7 +157,7 @@ def build_history(activity: Activity) -> History:
     )
     web_urls = {repository.name: repository.web_url for repository in activity.repositories}
     return History(
-        developer=developer_of(activity.commits),
+        developer=developer_of(activity.commits, activity.logins),
         period=activity.period,
         months=months,
         totals=totals,
@@ -165,8 +166,15 @@ def build_history(activity: Activity) -> History:
     )
 
 
-def group_work_items(commits: list[Commit]) -> list[WorkItem]:
-    """One item per (repository, PR); a commit without a PR is an item of its own."""
+def group_work_items(commits: list[Commit], pull_requests: Sequence[PullRequest] = ()) -> list[WorkItem]:
+    """One item per (repository, PR); a commit without a PR is an item of its own.
+
+    A PR known from GitHub gives the item its title, its labels and, when it was merged,
+    its month (the merge time in UTC, if the developer's commits landed in that month at
+    all); otherwise an item lands with its last commit.
+    """
+    active = {commit.month for commit in commits}
+    described = {(pull.repo, pull.number): pull for pull in pull_requests}
     groups: dict[tuple[str, str], list[Commit]] = defaultdict(list)
     for commit in commits:
         groups[(commit.repo, f"#{commit.pr}" if commit.pr else commit.sha)].append(commit)
@@ -174,8 +182,12 @@ def group_work_items(commits: list[Commit]) -> list[WorkItem]:
     for (repo, _), members in groups.items():
         members.sort(key=lambda commit: commit.committed_at)
         pr = members[0].pr
-        title = _PR_SUFFIX.sub("", members[0].subject) if pr else members[0].subject
-        item_class, rule = classify(title)
+        pull = described.get((repo, pr)) if pr else None
+        title = pull.title if pull else _PR_SUFFIX.sub("", members[0].subject) if pr else members[0].subject
+        labels = pull.labels if pull else []
+        item_class, rule = classify(title, labels)
+        merged = f"{pull.merged_at.astimezone(dt.timezone.utc):%Y-%m}" if pull and pull.merged_at else None
+        landed = merged if merged in active else members[-1].month
         items.append(
             WorkItem(
                 id=f"{repo}#{pr}" if pr else members[0].short_sha,
@@ -185,8 +197,8 @@ def group_work_items(commits: list[Commit]) -> list[WorkItem]:
                 item_class=item_class,
                 class_rule=rule,
                 area=area_of(title, [f for c in members for f in c.files if f.counted], repo),
-                # An item lands with its last commit.
-                month=members[-1].month,
+                month=landed,
+                labels=labels,
                 commits=[commit.sha for commit in members],
                 lines_added=sum(commit.lines_added for commit in members),
                 lines_deleted=sum(commit.lines_deleted for commit in members),
@@ -273,11 +285,11 @@ def month_stats(commits: list[Commit], items: list[WorkItem]) -> MonthStats:
     )
 
 
-def developer_of(commits: list[Commit]) -> Developer:
+def developer_of(commits: list[Commit], logins: Sequence[str] = ()) -> Developer:
     names = Counter(commit.author_name for commit in commits)
     emails = Counter(commit.author_email for commit in commits)
     ids = [name for name, _ in names.most_common()] + [email for email, _ in emails.most_common()]
-    return Developer(name=names.most_common(1)[0][0], ids=ids)
+    return Developer(name=names.most_common(1)[0][0], ids=ids + [login for login in logins if login not in ids])
 
 
 def repository_spans(commits: list[Commit], web_urls: dict[str, str | None]) -> list[RepositorySpan]:

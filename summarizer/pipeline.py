@@ -38,6 +38,7 @@ class ActivityRequest(BaseModel):
     since: str | None = None
     until: str | None = None
     branch: str | None = None
+    github_user: str | None = None
     activity_file: Path | None = None
 
 
@@ -46,7 +47,7 @@ def load_activity(request: ActivityRequest, cache: RunCache) -> Activity:
         from summarizer.sources import collect_activity
 
         period = resolve_period(request.since, request.until)
-        return collect_activity(request.sources, request.authors, period, request.branch, cache)
+        return collect_activity(request.sources, request.authors, period, request.branch, cache, request.github_user)
     if request.sources:
         raise SummarizerError("give either SOURCE paths or --activity, not both")
     return _narrow(read_activity(request.activity_file), request)

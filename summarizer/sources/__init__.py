@@ -6,11 +6,11 @@ import difflib
 from collections import Counter
 from pathlib import Path
 
-from summarizer.activity import Activity
+from summarizer.activity import Activity, Commit
 from summarizer.cache import RunCache
 from summarizer.errors import SummarizerError
 from summarizer.period import Period
-from summarizer.sources import git
+from summarizer.sources import git, github
 
 
 def collect_activity(
@@ -19,28 +19,57 @@ def collect_activity(
     period: Period,
     branch: str | None,
     cache: RunCache,
+    github_user: str | None = None,
 ) -> Activity:
-    """One Activity from every SOURCE; a commit seen in several repositories counts once."""
-    authors = [author.strip() for author in authors if author.strip()]
+    """One Activity from every SOURCE; a commit seen in several repositories counts once.
+
+    Local repositories are read with git; `owner/name` (or `github:owner/name`) SOURCEs, or
+    every repository `github_user` committed to when no SOURCE is named, from GitHub.
+    """
+    authors = [author.strip() for author in authors if author.strip()] or ([github_user] if github_user else [])
+    remote = [source for source in sources if github.is_github_source(source)]
+    local = [source for source in sources if source not in remote] or ([] if remote or github_user else ["."])
     if not authors:
         raise SummarizerError("--author is required: a name, e-mail or login of the developer")
     activity = Activity(authors=authors, period=period)
     seen: set[str] = set()
-    for source in sources or ["."]:
-        extract = git.read_repository(Path(source).expanduser(), authors, period, branch, cache)
-        activity.repositories.append(extract.repository)
-        activity.warnings.extend(extract.warnings)
-        for commit in extract.commits:
+
+    def add(commits: list[Commit]) -> None:
+        for commit in commits:
             if commit.sha not in seen:
                 seen.add(commit.sha)
                 activity.commits.append(commit)
+
+    for source in local:
+        extract = git.read_repository(Path(source).expanduser(), authors, period, branch, cache)
+        activity.repositories.append(extract.repository)
+        activity.warnings.extend(extract.warnings)
+        add(extract.commits)
+    if remote or github_user:
+        login = github_user or _login_among(authors)
+        emails = [author for author in authors if "@" in author]
+        found = github.read_github(remote, login, emails, period, cache)
+        activity.logins.append(login)
+        activity.repositories += found.repositories
+        activity.pull_requests += found.pull_requests
+        activity.warnings += found.warnings
+        add(found.commits)
     if not activity.commits:
-        raise SummarizerError(_no_commits_message(sources or ["."], authors, period, branch))
+        raise SummarizerError(_no_commits_message(local, authors, period, branch))
     activity.commits.sort(key=lambda commit: commit.committed_at)
     return activity
 
 
+def _login_among(authors: list[str]) -> str:
+    logins = [author for author in authors if "@" not in author and " " not in author]
+    if not logins:
+        raise SummarizerError("GitHub sources need the developer's login: --github-user LOGIN")
+    return logins[0]
+
+
 def _no_commits_message(sources: list[str], authors: list[str], period: Period, branch: str | None) -> str:
+    if not sources:
+        return f"no commits by {' or '.join(map(repr, authors))} on GitHub from {period.since} to {period.until}"
     present: Counter[str] = Counter()
     for source in sources:
         present += git.authors_present(Path(source).expanduser(), period, branch)

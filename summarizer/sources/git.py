@@ -103,7 +103,7 @@ def read_repository(
         return extract
 
     commits, log_warnings = _read_commits(path, repository, authors, period)
-    _mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
+    mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
     extract = RepositoryExtract(repository=repository, commits=commits, warnings=log_warnings)
     cache.set(key, extract.model_dump_json(exclude_defaults=True))
     extract.warnings = warnings + extract.warnings
@@ -269,7 +269,7 @@ def _parse_record(record: bytes, repo: str) -> Commit:
         month=committed[:7],
         subject=subject,
         body=body.strip(),
-        pr=_pr_number(subject, body),
+        pr=pr_number(subject, body),
         co_authors=_CO_AUTHOR.findall(body),
         files=_parse_numstat(numstat),
     )
@@ -288,7 +288,7 @@ def _parse_numstat(numstat: bytes) -> list[FileChange]:
     return files
 
 
-def _pr_number(subject: str, body: str) -> int | None:
+def pr_number(subject: str, body: str) -> int | None:
     resolved = _PR_RESOLVED.findall(body)
     if resolved:
         return int(resolved[-1])
@@ -328,10 +328,11 @@ def _linguist_rules(path: Path, tip: str, git_dir: Path) -> list[_LinguistRule]:
     return rules
 
 
-def _mark_uncounted_files(commits: list[Commit], rules: list[_LinguistRule]) -> None:
+def mark_uncounted_files(commits: list[Commit], rules: list[_LinguistRule] | None = None) -> None:
+    """Lock files, and files the linguist `rules` call generated or vendored, are not code."""
     import pathspec
 
-    compiled = [(rule, pathspec.GitIgnoreSpec.from_lines([rule.pattern])) for rule in rules]
+    compiled = [(rule, pathspec.GitIgnoreSpec.from_lines([rule.pattern])) for rule in rules or []]
     verdicts: dict[str, bool] = {}
 
     def is_code(path: str) -> bool:

@@ -1,0 +1,196 @@
+"""A GitHub-API-shaped server on 127.0.0.1, serving the bodies in fixtures/github/.
+
+REST: users, repos, commit lists (filtered by author, since, until; paginated with a
+`link` header), single commits, commit search. GraphQL: the pull request search. It
+sends ETags and answers `If-None-Match` with 304, sends rate-limit headers, checks the
+token, and lets a test script a reply (a rate limit, a 404) before the normal one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+import threading
+import time
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "github"
+TOKEN = "ghp_fake0123456789abcdefghijklmnopqrstuv"
+
+
+@dataclass
+class Seen:
+    method: str
+    path: str
+    query: dict[str, str]
+    headers: dict[str, str]
+    status: int = 0
+    body: dict[str, Any] | None = None
+
+
+@dataclass
+class Answer:
+    status: int
+    body: Any = None
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+class FakeGitHub:
+    def __init__(self, extra_commits: list[dict[str, Any]] = (), page_size: int = 2, before: Callable[[Seen], Answer | None] | None = None) -> None:  # type: ignore[assignment]
+        self.commits = [json.loads(path.read_text()) for path in sorted((FIXTURES / "commits").glob("*.json"))] + list(extra_commits)
+        self.pulls = json.loads((FIXTURES / "graphql" / "pull_requests.json").read_text())
+        self.page_size = page_size
+        self.before = before
+        self.requests: list[Seen] = []
+        self.remaining = 5000
+        self._lock = threading.Lock()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    def statuses(self) -> list[int]:
+        return [request.status for request in self.requests]
+
+    def __enter__(self) -> FakeGitHub:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def answer(self, seen: Seen) -> Answer:
+        scripted = self.before(seen) if self.before else None
+        if scripted is not None:
+            return scripted
+        token = seen.headers.get("authorization")
+        if token is not None and token != f"Bearer {TOKEN}":
+            return Answer(401, {"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest"})
+        if seen.method == "POST":
+            if token is None:
+                return Answer(401, {"message": "This endpoint requires you to be authenticated."})
+            return Answer(200, self._graphql(seen.body or {}))
+        path = seen.path
+        if match := re.fullmatch(r"/users/([^/]+)", path):
+            return self._fixture(f"users/{match.group(1)}.json")
+        if match := re.fullmatch(r"/repos/([^/]+/[^/]+)", path):
+            return self._fixture(f"repos/{match.group(1)}.json")
+        if match := re.fullmatch(r"/repos/([^/]+/[^/]+)/commits", path):
+            return self._commit_list(match.group(1), seen.query)
+        if match := re.fullmatch(r"/repos/([^/]+/[^/]+)/commits/([0-9a-f]{40})", path):
+            found = [commit for commit in self.commits if commit["sha"] == match.group(2)]
+            return Answer(200, found[0]) if found else _not_found()
+        if path == "/search/commits":
+            return self._commit_search(seen.query)
+        return _not_found()
+
+    def _fixture(self, name: str) -> Answer:
+        path = FIXTURES / name
+        return Answer(200, json.loads(path.read_text())) if path.is_file() else _not_found()
+
+    def _commit_list(self, repo: str, query: dict[str, str]) -> Answer:
+        since, until = _time(query["since"]), _time(query["until"])
+        author = query.get("author", "")
+        listed = [
+            {key: value for key, value in commit.items() if key not in ("stats", "files")}
+            for commit in sorted(self.commits, key=lambda commit: commit["commit"]["committer"]["date"], reverse=True)
+            if f"/repos/{repo}/" in commit["url"]
+            and since <= _time(commit["commit"]["committer"]["date"]) <= until
+            and author in ((commit["author"] or {}).get("login"), commit["commit"]["author"]["email"])
+        ]
+        page = int(query.get("page", "1"))
+        chunk = listed[(page - 1) * self.page_size : page * self.page_size]
+        headers = {}
+        if page * self.page_size < len(listed):
+            following = urllib.parse.urlencode({**query, "page": str(page + 1)})
+            headers["link"] = f'<{self.url}/repos/{repo}/commits?{following}>; rel="next"'
+        return Answer(200, chunk, headers)
+
+    def _commit_search(self, query: dict[str, str]) -> Answer:
+        author = re.search(r"author:(\S+)", query["q"]).group(1)  # type: ignore[union-attr]
+        start, end = re.search(r"committer-date:(\S+)\.\.(\S+)", query["q"]).groups()  # type: ignore[union-attr]
+        items = [
+            {**{key: value for key, value in commit.items() if key not in ("stats", "files")},
+             "repository": {"full_name": commit["url"].split("/repos/")[1].split("/commits")[0]}, "score": 1.0}
+            for commit in self.commits
+            if (commit["author"] or {}).get("login") == author and start <= commit["commit"]["committer"]["date"][:10] <= end
+        ]  # fmt: skip
+        return Answer(200, {"total_count": len(items), "incomplete_results": False, "items": items})
+
+    def _graphql(self, body: dict[str, Any]) -> dict[str, Any]:
+        variables = body["variables"]
+        repo = re.search(r"repo:(\S+)", variables["query"]).group(1)  # type: ignore[union-attr]
+        start, end = re.search(r"closed:(\S+)\.\.(\S+)", variables["query"]).groups()  # type: ignore[union-attr]
+        nodes = [pull for pull in self.pulls if pull["repository"]["nameWithOwner"] == repo and start <= pull["closedAt"][:10] <= end]
+        offset = int((variables.get("after") or "cursor:0").split(":")[1])
+        page = nodes[offset : offset + self.page_size]
+        more = offset + self.page_size < len(nodes)
+        return {
+            "data": {
+                "rateLimit": {"cost": 1, "remaining": self.remaining, "resetAt": "2030-01-01T00:00:00Z"},
+                "search": {"issueCount": len(nodes), "pageInfo": {"hasNextPage": more, "endCursor": f"cursor:{offset + len(page)}"}, "nodes": page},
+            }
+        }
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *_: object) -> None:
+                pass
+
+            def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+                self._serve("GET", None)
+
+            def do_POST(self) -> None:  # noqa: N802
+                length = int(self.headers.get("content-length", 0))
+                self._serve("POST", json.loads(self.rfile.read(length)))
+
+            def _serve(self, method: str, body: dict[str, Any] | None) -> None:
+                parsed = urllib.parse.urlsplit(self.path)
+                seen = Seen(method, parsed.path, dict(urllib.parse.parse_qsl(parsed.query)), {k.lower(): v for k, v in self.headers.items()}, body=body)
+                answer = fake.answer(seen)
+                payload = json.dumps(answer.body).encode() if answer.body is not None else b""
+                etag = f'W/"{hashlib.sha256(payload).hexdigest()}"'
+                status = 304 if method == "GET" and answer.status == 200 and seen.headers.get("if-none-match") == etag else answer.status
+                with fake._lock:
+                    seen.status = status
+                    fake.requests.append(seen)
+                    if status != 304:
+                        fake.remaining -= 1
+                self.send_response(status)
+                headers = {
+                    "x-ratelimit-limit": "5000", "x-ratelimit-remaining": str(fake.remaining),
+                    "x-ratelimit-reset": str(int(time.time()) + 3600), "x-ratelimit-resource": "graphql" if method == "POST" else "core",
+                    "content-type": "application/json; charset=utf-8", **answer.headers,
+                }  # fmt: skip
+                if method == "GET" and answer.status == 200:
+                    headers["etag"] = etag
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                if status == 304:
+                    self.end_headers()
+                    return
+                self.send_header("content-length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+        return Handler
+
+
+def _time(value: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+
+
+def _not_found() -> Answer:
+    return Answer(404, {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"})
