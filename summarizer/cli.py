@@ -161,6 +161,58 @@ def fetch(
     _note(f"wrote {len(loaded.commits):,} commits to {output}")
 
 
+@app.command()
+def review(
+    sources: Sources = None,
+    author: Authors = None,
+    since: Since = None,
+    until: Until = None,
+    branch: Branch = None,
+    github_user: GitHubUser = None,
+    activity: ActivityFile = None,
+    backend: Annotated[str, typer.Option(help="auto, offline or openai (for drafts and regenerate).")] = "auto",
+    model: Annotated[Optional[str], typer.Option(help="LLM model (default: SUMMARIZER_MODEL, else gpt-4.1-mini).")] = None,
+    no_cache: NoCache = False,
+) -> None:
+    """Review the profile month by month: accept, edit, regenerate; every decision is saved."""
+    from summarizer.drafting import DraftingOptions
+    from summarizer.pipeline import review_workspace
+
+    options = DraftingOptions(backend=backend, model=model)
+    with _cache(no_cache) as cache:
+        loaded = _load_activity(sources, author, since, until, branch, github_user, activity, cache)
+        try:
+            review_workspace(loaded, options, cache, sys.stdin, sys.stdout)
+        except KeyboardInterrupt:
+            _note("interrupted; every decision made so far is saved")
+            raise typer.Exit(130) from None
+
+
+@app.command()
+def export(
+    author: Authors = None,
+    since: Since = None,
+    until: Until = None,
+    github_user: GitHubUser = None,
+    activity: ActivityFile = None,
+    output_format: Annotated[str, typer.Option("--format", "-f", help="markdown or json.")] = "markdown",
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of stdout.")] = None,
+) -> None:
+    """Render the reviewed profile (edited text wins over drafts); reads no repository."""
+    from summarizer.pipeline import exported_profile
+    from summarizer.render import render
+
+    authors = list(author or []) + ([github_user] if github_user else [])
+    if activity is not None:
+        from summarizer.activity import read_activity
+
+        saved = read_activity(activity)
+        authors, since, until = saved.authors + saved.logins, since or saved.period.since, until or saved.period.until
+    if not authors:
+        raise SummarizerError("--author is required: the same as for `summarizer run`")
+    _emit(render(exported_profile(authors, since, until), output_format), output)
+
+
 @cache_app.command("info")
 def cache_info() -> None:
     """Where the cache is and how much it holds."""

@@ -4,9 +4,10 @@ Design:
 1. sources  -> Activity: the developer's commits from every SOURCE (or a saved --activity file)
 2. months   -> History: work items, classes, per-month and total statistics
 3. drafting -> ProfileDraft: the words, from the offline drafter (or an LLM)
-4. validate -> Findings: every claim of the draft checked against the History
-5. profile  -> Profile: the numbers from the History, the words from the draft, the findings
-6. render   -> Markdown or JSON
+4. review   -> the workspace's reviewed texts replace their drafts (stale if commits changed)
+5. validate -> Findings: every claim of the text checked against the History
+6. profile  -> Profile: the numbers from the History, the words, the findings
+7. render   -> Markdown or JSON
 
 Data flows one way; each stage gets everything it needs in its input model.
 """
@@ -14,8 +15,9 @@ Data flows one way; each stage gets everything it needs in its input model.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from pydantic import BaseModel
 
@@ -25,9 +27,16 @@ from summarizer.errors import SummarizerError
 from summarizer.period import Period, parse_month, resolve_period
 
 if TYPE_CHECKING:
-    from summarizer.drafting import DraftingOptions, DraftPlan
+    from summarizer.drafting import (
+        DraftingOptions,
+        DraftingReport,
+        DraftPlan,
+        ProfileDraft,
+    )
+    from summarizer.months import History
     from summarizer.profile import Profile
-    from summarizer.validation import Finding
+    from summarizer.validation import Checker, Finding
+    from summarizer.workspace import Workspace
 
 
 class ActivityRequest(BaseModel):
@@ -53,18 +62,101 @@ def load_activity(request: ActivityRequest, cache: RunCache) -> Activity:
     return _narrow(read_activity(request.activity_file), request)
 
 
-def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache) -> Profile:
+@dataclass
+class Drafted:
+    """A history with its draft: what run, review and regenerate share."""
+
+    history: History
+    check: Checker
+    draft: ProfileDraft
+    report: DraftingReport
+
+
+def draft_activity(activity: Activity, options: DraftingOptions, cache: RunCache) -> Drafted:
     # Imported here: `fetch` and cached reruns of it never need the later stages.
     from summarizer.drafting import draft_profile
     from summarizer.months import build_history
-    from summarizer.profile import assemble_profile
     from summarizer.validation import Checker
 
     history = build_history(activity)
     check = Checker(history)
     draft, report = draft_profile(history, options, cache, check)
-    findings = draft.removed + check(draft.text())
-    return assemble_profile(history, draft, report, findings=findings)
+    return Drafted(history, check, draft, report)
+
+
+def reviewed_profile(drafted: Drafted, workspace: Workspace) -> Profile:
+    """The profile of the draft as reviewed: reviewed texts in place, every claim checked."""
+    from summarizer.profile import assemble_profile
+
+    draft = workspace.merge(drafted.draft, drafted.history)
+    findings = draft.removed + drafted.check(draft.text())
+    profile = assemble_profile(drafted.history, draft, drafted.report, findings=findings)
+    workspace.profile = profile
+    return profile
+
+
+def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache) -> Profile:
+    """Draft, keep what was reviewed, check, and record it in the workspace."""
+    from summarizer.workspace import (
+        load_workspace,
+        locked,
+        save_workspace,
+        workspace_path,
+    )
+
+    drafted = draft_activity(activity, options, cache)
+    path = workspace_path(activity.authors + activity.logins, activity.period)
+    with locked(path):
+        workspace = load_workspace(path, activity.authors + activity.logins, activity.period)
+        profile = reviewed_profile(drafted, workspace)
+        save_workspace(path, workspace)
+    return profile
+
+
+def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCache, stdin: TextIO, stdout: TextIO) -> None:
+    """The interactive review of the activity's workspace (one review at a time)."""
+    from rich.console import Console
+
+    from summarizer.drafting import redraft_section
+    from summarizer.review import ReviewSession
+    from summarizer.workspace import (
+        load_workspace,
+        locked,
+        save_workspace,
+        workspace_path,
+    )
+
+    drafted = draft_activity(activity, options, cache)
+    authors = activity.authors + activity.logins
+    path = workspace_path(authors, activity.period)
+    with locked(path):
+        workspace = load_workspace(path, authors, activity.period)
+
+        def save() -> None:
+            reviewed_profile(drafted, workspace)
+            save_workspace(path, workspace)
+
+        def regenerate(key: str, text: str, findings: list[Finding]) -> str:
+            return redraft_section(drafted.history, options, cache, drafted.check, key, text, findings)
+
+        save()
+        console = Console(file=stdout, highlight=False)
+        ReviewSession(workspace, drafted.history, drafted.check, regenerate, save, stdin, console).run()
+
+
+def exported_profile(authors: list[str], since: str | None, until: str | None) -> Profile:
+    """The profile as last reviewed, from the workspace alone."""
+    from summarizer.workspace import load_workspace, workspace_path
+
+    period = resolve_period(since, until)
+    path = workspace_path(authors, period)
+    workspace = load_workspace(path, authors, period)
+    if workspace.profile is None:
+        raise SummarizerError(
+            f"nothing to export for {', '.join(authors)} from {period.since} to {period.until} "
+            f"({path} does not exist): run `summarizer run` or `summarizer review` first"
+        )
+    return workspace.profile
 
 
 def plan_drafting(activity: Activity, options: DraftingOptions, warn: Callable[[str], None]) -> DraftPlan:

@@ -38,6 +38,8 @@ class ProfileMonth(BaseModel):
     repositories: list[str]
     languages: list[str]
     summary: str
+    # draft, accepted, edited, or stale: reviewed, but its commits changed since.
+    review: str = "draft"
     highlights: list[Highlight]
     skills: list[str]
     items: list[ProfileItem]
@@ -60,6 +62,7 @@ class Profile(BaseModel):
     developer: Developer
     period: Period
     overview: str
+    overview_review: str = "draft"
     totals: ProfileTotals
     months: list[ProfileMonth]  # newest first
     skills: Skills
@@ -81,6 +84,7 @@ def assemble_profile(
                 month=activity.month,
                 **stats.model_dump(),
                 summary=words.summary,
+                review=words.review,
                 highlights=words.highlights,
                 skills=words.skills,
                 items=[ProfileItem.model_validate(item.model_dump()) for item in activity.items],
@@ -90,6 +94,7 @@ def assemble_profile(
         developer=history.developer,
         period=history.period,
         overview=draft.overview,
+        overview_review=draft.overview_review,
         totals=_totals(history.totals, len(history.repositories)),
         months=months,
         skills=draft.skills,

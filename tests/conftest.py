@@ -32,13 +32,13 @@ def isolated_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
 
 
 def run_cli(
-    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, python_options: bool = False
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, python_options: bool = False, stdin: str = ""
 ) -> subprocess.CompletedProcess[str]:
     """The real command, in its own process, as a user would run it (leading -X … go to Python)."""
     options = list(args[:2]) if python_options else []
     return subprocess.run(
         [sys.executable, *options, "-m", "summarizer", *args[len(options) :]],
-        cwd=cwd, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=120,
+        cwd=cwd, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=120, input=stdin,
     )  # fmt: skip
 
 

@@ -29,6 +29,8 @@ class MonthDraft(BaseModel):
     summary: str
     highlights: list[Highlight] = []
     skills: list[str] = []
+    # Where the summary stands in review: draft, accepted, edited or stale.
+    review: str = "draft"
 
 
 class Skills(BaseModel):
@@ -38,6 +40,7 @@ class Skills(BaseModel):
 
 class ProfileDraft(BaseModel):
     overview: str
+    overview_review: str = "draft"
     months: list[MonthDraft]
     skills: Skills
     # Claims the drafter took out because they failed the check: reported, never printed as fact.
@@ -124,15 +127,32 @@ def draft_profile(
         from summarizer.drafting.offline import draft_offline
 
         return draft_offline(history), DraftingReport(backend="offline")
+    notes: list[str] = []
+    draft, report = _llm_drafter(history, options, cache, check, notes).draft()
+    return draft, report.model_copy(update={"notes": notes + report.notes})
+
+
+def redraft_section(
+    history: History, options: DraftingOptions, cache: RunCache, check: Callable[[str], list[Finding]],
+    key: str, text: str, findings: list[Finding],
+) -> str:  # fmt: skip
+    """A new draft of one section ("overview" or a month) for review's regenerate."""
+    if resolve_backend(options.backend) == "offline":
+        from summarizer.drafting.offline import draft_offline
+
+        draft = draft_offline(history)
+        return draft.overview if key == "overview" else next(month.summary for month in draft.months if month.month == key)
+    return _llm_drafter(history, options, cache, check, []).redraft(key, text, findings)
+
+
+def _llm_drafter(history: History, options: DraftingOptions, cache: RunCache, check: Callable[[str], list[Finding]], notes: list[str]):  # type: ignore[no-untyped-def]
     from summarizer.drafting.llm import ChatClient, llm_settings
     from summarizer.drafting.llm_draft import LLMDrafter
     from summarizer.drafting.tokens import TokenCounter
 
     settings = llm_settings(options.model, options.jobs, options.timeout, options.max_retries)
-    notes: list[str] = []
     counter = TokenCounter(settings.model, warn=notes.append)
-    draft, report = LLMDrafter(history, ChatClient(settings, cache), check, counter, options.budget).draft()
-    return draft, report.model_copy(update={"notes": notes + report.notes})
+    return LLMDrafter(history, ChatClient(settings, cache), check, counter, options.budget)
 
 
 def plan_profile(history: History, options: DraftingOptions, warn: Callable[[str], None]) -> DraftPlan:

@@ -78,7 +78,8 @@ class ChatClient:
         self._client: Any = None
         self._slots = asyncio.Semaphore(settings.jobs)
 
-    async def ask(self, template: PromptTemplate, values: dict[str, str], answer: type[Answer]) -> Answer:
+    async def ask(self, template: PromptTemplate, values: dict[str, str], answer: type[Answer], fresh: bool = False) -> Answer:
+        """The model's answer, from the cache unless `fresh` (a regeneration the user asked for)."""
         messages = template.render(**values)
         key = cache_key(
             "llm",
@@ -88,7 +89,7 @@ class ChatClient:
             messages=messages,
             schema=answer.model_json_schema(),
         )
-        cached = self.cache.get(key)
+        cached = None if fresh else self.cache.get(key)
         if cached is not None:
             self.cache_hits += 1
             return answer.model_validate_json(cached)

@@ -139,12 +139,32 @@ class LLMDrafter:
         failing = self._removed_from(_errors(self.check(text)), "skill tag")
         return Skills(languages=_kept_tags(answer.languages, failing), technical=_kept_tags(answer.technical, failing))
 
-    async def _repair(self, answer: Draft, findings: list[Finding], data: str) -> Draft:
+    def redraft(self, key: str, text: str, findings: list[Finding]) -> str:
+        """A new text for one section ("overview" or a month), with the findings as guidance."""
+        return asyncio.run(self._redraft(key, text, findings))
+
+    async def _redraft(self, key: str, text: str, findings: list[Finding]) -> str:
+        if key == "overview":
+            values = overview_values(self.history, self._offline_draft().months)
+            if not findings:
+                return (await self.client.ask(load_prompt("overview"), values, OverviewAnswer, fresh=True)).overview
+            answer = await self._repair(OverviewAnswer(overview=text), findings, values["data"], fresh=True)
+            return self._kept_text(answer.overview, _errors(self.check(answer.overview)))
+        month = next(month for month in self.history.months if month.month == key)
+        items = month_items(month, self.single_repo)
+        if findings:
+            repaired = await self._repair(MonthAnswer(summary=text, highlights=[], skills=[]), findings, to_json(items), fresh=True)
+        else:
+            values = {**month_values(self.history, month), "data": to_json(items)}
+            repaired = await self.client.ask(load_prompt("month_summary"), values, MonthAnswer, fresh=True)
+        return self._kept_month(key, repaired, self._month_errors(key, repaired)).summary
+
+    async def _repair(self, answer: Draft, findings: list[Finding], data: str, fresh: bool = False) -> Draft:
         listed = json.dumps(
             [{"kind": f.kind, "text": f.text, "message": f.message, "suggestion": f.suggestion} for f in findings], indent=1, ensure_ascii=False
         )
         values = {"draft": answer.model_dump_json(indent=1), "findings": listed, "data": data}
-        return await self.client.ask(load_prompt("repair"), values, type(answer))
+        return await self.client.ask(load_prompt("repair"), values, type(answer), fresh=fresh)
 
     def _month_errors(self, month: str, answer: MonthAnswer) -> list[Finding]:
         text, _ = _month_text(month, answer)

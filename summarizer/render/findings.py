@@ -46,3 +46,21 @@ def _marked(finding: Finding, plain: bool) -> Text:
     text = Text(sentence)
     text.stylize("bold underline red" if finding.severity == "error" else "bold underline yellow", start, end)
     return text
+
+
+def marked_text(text: str, findings: list[Finding], plain: bool) -> Text:
+    """`text` with the span of every finding marked; `offset`s count from the text's start."""
+    spans = sorted(
+        {(f.offset, f.offset + len(f.text), f.severity) for f in findings if f.offset is not None and 0 <= f.offset < len(text)}
+    )
+    if plain:
+        marked, position = [], 0
+        for start, end, _ in spans:
+            if start >= position:
+                marked += [text[position:start], "[", text[start:end], "]"]
+                position = end
+        return Text("".join(marked) + text[position:])
+    result = Text(text)
+    for start, end, severity in spans:
+        result.stylize("bold underline red" if severity == "error" else "bold underline yellow", start, end)
+    return result

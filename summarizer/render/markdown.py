@@ -5,11 +5,13 @@ from __future__ import annotations
 from summarizer.period import month_label
 from summarizer.profile import Profile, ProfileMonth
 
+STALE = "> *Stale: the commits of this section changed after it was reviewed; `summarizer review` shows the new draft.*"
+
 
 def render_markdown(profile: Profile) -> str:
     sections = [
         _header(profile),
-        profile.overview,
+        profile.overview + (f"\n\n{STALE}" if profile.overview_review == "stale" else ""),
         _statistics(profile),
         _work_history(profile),
         _skills(profile),
@@ -65,6 +67,8 @@ def _month(month: ProfileMonth) -> str:
         f"+{month.lines_added:,} / −{month.lines_deleted:,} lines · {', '.join(month.repositories)}"
     )
     parts = [f"### {month_label(month.month)}", counts, month.summary]
+    if month.review == "stale":
+        parts.append(STALE)
     if month.highlights:
         parts.append(
             "\n".join(f"- {h.text} ({', '.join(h.evidence)})" if h.evidence else f"- {h.text}" for h in month.highlights)

@@ -1,0 +1,194 @@
+"""The review workspace: one developer's drafts for one period, and what the user decided.
+
+Stored as readable JSON under SUMMARIZER_HOME (the platform's user data folder by default),
+never in the cache, written atomically after every decision. Each section — the overview
+and each month's summary — is `draft`, `accepted`, `edited` or `stale` (reviewed, but its
+commits changed since). A rerun replaces only unreviewed drafts: a reviewed text is never
+overwritten, and goes stale instead when the work under it changed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import re
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ValidationError
+
+from summarizer.atomic import write_atomic
+from summarizer.drafting import ProfileDraft
+from summarizer.errors import SummarizerError
+from summarizer.months import History
+from summarizer.period import Period
+from summarizer.profile import Profile
+
+WORKSPACE_VERSION = 1
+OVERVIEW = "overview"
+State = Literal["draft", "accepted", "edited", "stale"]
+
+
+class Section(BaseModel):
+    state: State = "draft"
+    draft: str
+    # What the user accepted or wrote; it wins over the draft.
+    text: str | None = None
+    # Earlier texts of this section, oldest first, for undo.
+    previous: list[str] = []
+    # A digest of the commits the draft rests on, and of those when it was reviewed.
+    evidence: str
+    reviewed_evidence: str | None = None
+
+    @property
+    def shown(self) -> str:
+        return self.text if self.text is not None else self.draft
+
+
+class Workspace(BaseModel):
+    version: int = WORKSPACE_VERSION
+    authors: list[str]
+    period: Period
+    # The section to show first when review starts again.
+    position: str | None = None
+    sections: dict[str, Section] = {}
+    # The last profile rendered, so that export needs no repository.
+    profile: Profile | None = None
+
+    def section_keys(self) -> list[str]:
+        """The overview, then the months newest first."""
+        return [OVERVIEW] + sorted((key for key in self.sections if key != OVERVIEW), reverse=True)
+
+    def merge(self, draft: ProfileDraft, history: History) -> ProfileDraft:
+        """Take in a new draft: reviewed texts stay (going stale if their commits changed)."""
+        evidence = evidence_digests(history)
+        texts = {OVERVIEW: draft.overview} | {month.month: month.summary for month in draft.months}
+        for key, text in texts.items():
+            section = self.sections.get(key)
+            if section is None or section.state == "draft":
+                self.sections[key] = Section(draft=text, evidence=evidence[key])
+                continue
+            section.draft, section.evidence = text, evidence[key]
+            if section.state != "stale" and section.reviewed_evidence != evidence[key]:
+                section.state = "stale"
+        return reviewed_draft(draft, self)
+
+
+def reviewed_draft(draft: ProfileDraft, workspace: Workspace) -> ProfileDraft:
+    """The draft with the reviewed texts in place and each section's review state."""
+    sections = workspace.sections
+    months = [
+        month.model_copy(update={"summary": sections[month.month].shown, "review": sections[month.month].state})
+        if month.month in sections
+        else month
+        for month in draft.months
+    ]
+    overview = sections.get(OVERVIEW)
+    return draft.model_copy(
+        update={
+            "overview": overview.shown if overview else draft.overview,
+            "overview_review": overview.state if overview else "draft",
+            "months": months,
+        }
+    )
+
+
+def evidence_digests(history: History) -> dict[str, str]:
+    def digest(shas: list[str]) -> str:
+        return hashlib.sha256("\n".join(sorted(shas)).encode()).hexdigest()[:16]
+
+    digests = {month.month: digest([commit.sha for commit in month.commits]) for month in history.months}
+    digests[OVERVIEW] = digest([commit.sha for month in history.months for commit in month.commits])
+    return digests
+
+
+def workspace_home() -> Path:
+    configured = os.environ.get("SUMMARIZER_HOME")
+    if configured:
+        return Path(configured).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("summarizer"))
+
+
+def workspace_path(authors: list[str], period: Period) -> Path:
+    who = "-".join(sorted(re.sub(r"[^a-z0-9]+", "-", author.lower()).strip("-") for author in authors))[:80] or "developer"
+    return workspace_home() / "workspaces" / f"{who}_{period.since}_{period.until}.json"
+
+
+def load_workspace(path: Path, authors: list[str], period: Period) -> Workspace:
+    """The workspace at `path`, or a new one; a damaged file is reported and left alone."""
+    if not path.exists():
+        return Workspace(authors=authors, period=period)
+    try:
+        workspace = Workspace.model_validate_json(path.read_bytes())
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "top level"
+        raise SummarizerError(
+            f"the workspace {path} cannot be read ({where}: {first['msg']}); mend it or move it away — it was left as it is"
+        ) from error
+    except OSError as error:
+        raise SummarizerError(f"cannot read the workspace {path}: {error.strerror}") from error
+    if workspace.version != WORKSPACE_VERSION:
+        raise SummarizerError(f"the workspace {path} is version {workspace.version}; this summarizer reads version {WORKSPACE_VERSION}")
+    return workspace
+
+
+def save_workspace(path: Path, workspace: Workspace) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, workspace.model_dump_json(indent=2) + "\n")
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Only one review of a workspace at a time; a second one is told who holds it."""
+    lock = path.with_suffix(".lock")
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    holder = {"pid": os.getpid(), "host": socket.gethostname(), "since": dt.datetime.now().isoformat(timespec="seconds")}
+    for _ in range(2):
+        try:
+            descriptor = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        except FileExistsError:
+            if _holder_is_gone(lock):
+                lock.unlink(missing_ok=True)
+                continue
+            other = _read_holder(lock)
+            raise SummarizerError(
+                f"{path.name} is being reviewed already (pid {other.get('pid')} on {other.get('host')}, "
+                f"since {other.get('since')}); finish that review first"
+            ) from None
+        with os.fdopen(descriptor, "w") as stream:
+            json.dump(holder, stream)
+        break
+    try:
+        yield
+    finally:
+        lock.unlink(missing_ok=True)
+
+
+def _read_holder(lock: Path) -> dict[str, object]:
+    try:
+        holder = json.loads(lock.read_text())
+        return holder if isinstance(holder, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _holder_is_gone(lock: Path) -> bool:
+    """A lock left by a process of this host that no longer runs (a crash, a kill -9)."""
+    holder = _read_holder(lock)
+    if holder.get("host") != socket.gethostname() or not isinstance(holder.get("pid"), int):
+        return False
+    try:
+        os.kill(int(holder["pid"]), 0)  # type: ignore[call-overload]
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False

@@ -1,0 +1,82 @@
+"""End to end in a real terminal: tmux runs `summarizer review`, keys are sent, the screen read.
+
+Edits one month, accepts the next, quits; then `run` and `export` must show the edit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+
+GRACE = Path(__file__).resolve().parents[1] / "fixtures" / "validation" / "grace.json"
+EDIT = "Grace Hopper reverted REDEFINES and added CICS transaction stubs (#30)."
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (.ci/run installs it)")
+
+
+class Terminal:
+    def __init__(self, socket: str, command: str) -> None:
+        self.socket = socket
+        self.tmux("new-session", "-d", "-s", "review", "-x", "80", "-y", "45", command)
+        self.tmux("set-option", "-t", "review", "remain-on-exit", "on")
+
+    def tmux(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True).stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "review", "-S", "-200")
+
+    def wait_for(self, text: str, timeout: float = 30) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared:\n{self.screen()}")
+
+    def type(self, keys: str) -> None:
+        self.tmux("send-keys", "-t", "review", keys, "Enter")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+
+def test_edit_accept_quit_then_run_and_export_keep_the_edit(tmp_path: Path) -> None:
+    editor = tmp_path / "editor.sh"
+    editor.write_text(f"#!/bin/sh\nprintf '%s\\n' '{EDIT}' > \"$1\"\n")
+    editor.chmod(0o755)
+    variables = {name: os.environ[name] for name in ("SUMMARIZER_HOME", "SUMMARIZER_CACHE_DIR", "HOME", "PATH")}
+    environment = " ".join(f"{name}={shlex.quote(value)}" for name, value in variables.items())
+    command = f"env {environment} EDITOR={shlex.quote(str(editor))} {shlex.quote(sys.executable)} -m summarizer review --activity {shlex.quote(str(GRACE))}"
+    terminal = Terminal(f"summarizer-{os.getpid()}", f"cd {shlex.quote(str(Path(__file__).parents[1]))} && {command}")
+    try:
+        terminal.wait_for("Overview · draft")
+        terminal.wait_for("[a]ccept [e]dit [r]egenerate")
+        terminal.type("s")
+        terminal.wait_for("June 2025 · draft")
+        terminal.type("e")
+        terminal.wait_for("June 2025 · edited")
+        terminal.type("a")
+        terminal.wait_for("May 2025 · draft")
+        terminal.type("a")
+        terminal.wait_for("April 2025 · draft")
+        terminal.type("q")
+        screen = terminal.wait_for("Saved. `summarizer review` again goes on from here.")
+    finally:
+        terminal.close()
+    assert EDIT in screen
+    profile = json.loads(run_cli("run", "--activity", str(GRACE), "--format", "json").stdout)
+    reviewed = {month["month"]: (month["review"], month["summary"]) for month in profile["months"]}
+    assert reviewed["2025-06"] == ("edited", EDIT)
+    assert reviewed["2025-05"][0] == "accepted"
+    assert EDIT in run_cli("export", "--activity", str(GRACE)).stdout
