@@ -79,7 +79,9 @@ def run(
     model: Annotated[Optional[str], typer.Option(help="LLM model (default: SUMMARIZER_MODEL, else gpt-4.1-mini).")] = None,
     jobs: Annotated[int, typer.Option(help="Months drafted at once.")] = 4,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Count the prompt tokens and the cost; send nothing.")] = False,
-    output_format: Annotated[str, typer.Option("--format", "-f", help="markdown or json.")] = "markdown",
+    output_format: Annotated[
+        Optional[str], typer.Option("--format", "-f", help="markdown, json or html (default: a terminal view, or Markdown when piped).")
+    ] = None,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of stdout.")] = None,
     no_cache: NoCache = False,
     strict: Annotated[bool, typer.Option("--strict", help="Exit 1 when the profile has error-level findings.")] = False,
@@ -98,7 +100,14 @@ def run(
             _emit(render_plan(plan_drafting(loaded, options, warn=_note)), output)
             return
         profile = build_profile(loaded, options, cache)
-    _emit(render(profile, output_format), output)
+    if output_format is None and output is None and sys.stdout.isatty():
+        from rich.console import Console
+
+        from summarizer.render.terminal import print_profile
+
+        print_profile(profile, Console())
+    else:
+        _emit(render(profile, output_format or "markdown"), output)
     for note in profile.drafting.notes:
         _note(note)
     months = profile.totals.activity_months
@@ -195,7 +204,7 @@ def export(
     until: Until = None,
     github_user: GitHubUser = None,
     activity: ActivityFile = None,
-    output_format: Annotated[str, typer.Option("--format", "-f", help="markdown or json.")] = "markdown",
+    output_format: Annotated[str, typer.Option("--format", "-f", help="markdown, json or html.")] = "markdown",
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write here instead of stdout.")] = None,
 ) -> None:
     """Render the reviewed profile (edited text wins over drafts); reads no repository."""

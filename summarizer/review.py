@@ -27,6 +27,7 @@ from summarizer.months import History, MonthActivity
 from summarizer.period import month_label
 from summarizer.render.findings import marked_text
 from summarizer.validation.model import Finding
+from summarizer.words import month_counts
 from summarizer.workspace import OVERVIEW, Section, Workspace
 
 Regenerate = Callable[[str, str, list[Finding]], str]
@@ -104,7 +105,7 @@ class ReviewSession:
         if month is not None:
             stats = month.stats
             self.console.print(
-                f"{_count(stats.commits, 'commit')} • {_count(stats.features, 'feature')} • {_count(stats.bugs, 'fix', 'fixes')} · "
+                f"{month_counts(stats.commits, stats.features, stats.bugs)} · "
                 f"+{stats.lines_added:,} / −{stats.lines_deleted:,} · {', '.join(stats.repositories)}"
             )
         findings = self._findings(key, section.shown)
@@ -196,10 +197,6 @@ class ReviewSession:
 
     def _month(self, key: str) -> MonthActivity | None:
         return next((month for month in self.history.months if month.month == key), None)
-
-
-def _count(number: int, singular: str, plural: str | None = None) -> str:
-    return f"{number} {singular if number == 1 else plural or singular + 's'}"
 
 
 def _label(key: str) -> str:

@@ -9,46 +9,17 @@ import json
 import os
 import shlex
 import shutil
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import run_cli
+from tests.terminal import Terminal
 
 GRACE = Path(__file__).resolve().parents[1] / "fixtures" / "validation" / "grace.json"
 EDIT = "Grace Hopper reverted REDEFINES and added CICS transaction stubs (#30)."
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (.ci/run installs it)")
-
-
-class Terminal:
-    def __init__(self, socket: str, command: str) -> None:
-        self.socket = socket
-        self.tmux("new-session", "-d", "-s", "review", "-x", "80", "-y", "45", command)
-        self.tmux("set-option", "-t", "review", "remain-on-exit", "on")
-
-    def tmux(self, *args: str) -> str:
-        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True).stdout
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "review", "-S", "-200")
-
-    def wait_for(self, text: str, timeout: float = 30) -> str:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if text in screen:
-                return screen
-            time.sleep(0.1)
-        raise AssertionError(f"{text!r} never appeared:\n{self.screen()}")
-
-    def type(self, keys: str) -> None:
-        self.tmux("send-keys", "-t", "review", keys, "Enter")
-
-    def close(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
 
 
 def test_edit_accept_quit_then_run_and_export_keep_the_edit(tmp_path: Path) -> None:
@@ -80,3 +51,17 @@ def test_edit_accept_quit_then_run_and_export_keep_the_edit(tmp_path: Path) -> N
     assert reviewed["2025-06"] == ("edited", EDIT)
     assert reviewed["2025-05"][0] == "accepted"
     assert EDIT in run_cli("export", "--activity", str(GRACE)).stdout
+
+
+def test_run_in_a_terminal_shows_the_rich_view_and_piped_it_writes_markdown() -> None:
+    variables = {name: os.environ[name] for name in ("SUMMARIZER_HOME", "SUMMARIZER_CACHE_DIR", "HOME", "PATH")}
+    environment = " ".join(f"{name}={shlex.quote(value)}" for name, value in variables.items())
+    command = f"env {environment} {shlex.quote(sys.executable)} -m summarizer run --activity {shlex.quote(str(GRACE))}; sleep 30"
+    terminal = Terminal(f"summarizer-view-{os.getpid()}", command)
+    try:
+        screen = terminal.wait_for("Commits per month")
+        screen = terminal.wait_for("June 2025 · 2 commits • 1 feature • 0 fixes")
+    finally:
+        terminal.close()
+    assert "╭─ Statistics" in screen and "█" in screen
+    assert run_cli("run", "--activity", str(GRACE)).stdout.startswith("# Grace Hopper\n")

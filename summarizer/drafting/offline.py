@@ -22,6 +22,7 @@ from summarizer.months import (
     area_of,
 )
 from summarizer.period import month_label
+from summarizer.words import count
 
 AREAS_PER_MONTH = 4
 ITEMS_PER_AREA = 3
@@ -116,12 +117,12 @@ def _overview(history: History) -> str:
     ]
     areas = Counter(item.area for month in history.months for item in month.items if item.area)
     if areas:
-        top = [f"{area} ({_count(count, 'item')})" for area, count in areas.most_common(3)]
+        top = [f"{area} ({count(items, 'item')})" for area, items in areas.most_common(3)]
         sentences.append(f"Most of the work went into {_join(top)}.")
     if len(history.months) > 1:
         busiest = max(history.months, key=lambda month: (month.stats.commits, month.month))
         sentences.append(
-            f"The busiest month was {month_label(busiest.month)}, with {_count(busiest.stats.commits, 'commit')}."
+            f"The busiest month was {month_label(busiest.month)}, with {count(busiest.stats.commits, 'commit')}."
         )
     if totals.languages:
         sentences.append(f"The code changed was mostly {_join(totals.languages[:3])}.")
@@ -142,14 +143,14 @@ def _draft_month(history: History, month: MonthActivity, single_repo: bool) -> M
         items = by_area[area]
         shown = [f"{past_tense(item.title)} ({_cite(item, single_repo)})" for item in items[:ITEMS_PER_AREA]]
         if len(items) > len(shown):
-            shown.append(_count(len(items) - len(shown), "more change"))
+            shown.append(count(len(items) - len(shown), "more change"))
         lines.append(f"{f'In {area}' if area else 'Across the project'}: {_join(shown)}.")
     rest = areas[AREAS_PER_MONTH:]
     if rest:
         named = [area for area in rest if area][:3]
         elsewhere = named + (["elsewhere"] if len(named) < len(rest) else [])
         lines.append(
-            f"{_capitalize(_count(sum(len(by_area[area]) for area in rest), 'further change'))} "
+            f"{_capitalize(count(sum(len(by_area[area]) for area in rest), 'further change'))} "
             f"touched {_join(elsewhere)}."
         )
     highlights = [
@@ -165,8 +166,8 @@ def _draft_month(history: History, month: MonthActivity, single_repo: bool) -> M
 
 
 def _landed(stats: MonthStats) -> str:
-    commits = _count(stats.commits, "commit")
-    return commits if stats.work_items == stats.commits else f"{commits} ({_count(stats.work_items, 'work item')})"
+    commits = count(stats.commits, "commit")
+    return commits if stats.work_items == stats.commits else f"{commits} ({count(stats.work_items, 'work item')})"
 
 
 def _highlight_text(item: WorkItem) -> str:
@@ -194,21 +195,13 @@ def _technical_skills(months: list[MonthActivity], minimum: int) -> list[str]:
         area for item in items if (area := area_of(item.title, [], item.repo)) and area.lower() not in CHANGE_TYPES
     )
     from_paths = sorted({practice for month in months for practice in month.stats.practices}, key=PRACTICES.index)
-    from_titles = [area for area, count in sorted(titled.items(), key=lambda kv: (-kv[1], kv[0])) if count >= minimum]
+    from_titles = [area for area, uses in sorted(titled.items(), key=lambda kv: (-kv[1], kv[0])) if uses >= minimum]
     return from_titles[:8] + from_paths
 
 
 def _class_breakdown(features: int, bugs: int, work_items: int) -> str:
     counts = [(features, "feature", None), (bugs, "bug fix", "bug fixes"), (work_items - features - bugs, "other change", None)]
-    return _join([_count(number, singular, plural) for number, singular, plural in counts if number])
-
-
-def _count(number: int, singular: str, plural: str | None = None) -> str:
-    return f"{number:,} {_plural(number, singular, plural)}"
-
-
-def _plural(number: int, singular: str, plural: str | None = None) -> str:
-    return singular if number == 1 else plural or singular + "s"
+    return _join([count(number, singular, plural) for number, singular, plural in counts if number])
 
 
 def _words(number: int) -> str:

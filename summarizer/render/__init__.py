@@ -1,11 +1,11 @@
-"""Render: a Profile as Markdown or JSON. `render` is the entry point."""
+"""Render: a Profile as Markdown, JSON or HTML. `render` is the entry point."""
 
 from __future__ import annotations
 
 from summarizer.errors import SummarizerError
 from summarizer.profile import Profile
 
-FORMATS = ("markdown", "json")
+FORMATS = ("markdown", "json", "html")
 
 
 def render(profile: Profile, output_format: str) -> str:
@@ -15,4 +15,8 @@ def render(profile: Profile, output_format: str) -> str:
         from summarizer.render.markdown import render_markdown
 
         return render_markdown(profile)
+    if output_format == "html":
+        from summarizer.render.html import render_html
+
+        return render_html(profile)
     raise SummarizerError(f"unknown format {output_format!r}; choose one of: {', '.join(FORMATS)}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from summarizer.period import month_label
 from summarizer.profile import Profile, ProfileMonth
+from summarizer.render.links import citation_url
+from summarizer.words import month_counts
 
 STALE = "> *Stale: the commits of this section changed after it was reviewed; `summarizer review` shows the new draft.*"
 
@@ -57,13 +59,20 @@ def _statistics(profile: Profile) -> str:
 
 
 def _work_history(profile: Profile) -> str:
-    return "## Work history\n\n" + "\n\n".join(_month(month) for month in profile.months)
+    return "## Work history\n\n" + "\n\n".join(_month(profile, month) for month in profile.months)
 
 
-def _month(month: ProfileMonth) -> str:
+def _cited(profile: Profile, month: ProfileMonth, refs: list[str]) -> str:
+    links = []
+    for ref in refs:
+        url = citation_url(profile, month, ref)
+        links.append(f"[{ref}]({url})" if url else ref)
+    return ", ".join(links)
+
+
+def _month(profile: Profile, month: ProfileMonth) -> str:
     counts = (
-        f"**{month.commits:,} {_plural(month.commits, 'commit')} • {month.features:,} "
-        f"{_plural(month.features, 'feature')} • {month.bugs:,} {_plural(month.bugs, 'fix', 'fixes')}** · "
+        f"**{month_counts(month.commits, month.features, month.bugs)}** · "
         f"+{month.lines_added:,} / −{month.lines_deleted:,} lines · {', '.join(month.repositories)}"
     )
     parts = [f"### {month_label(month.month)}", counts, month.summary]
@@ -71,7 +80,7 @@ def _month(month: ProfileMonth) -> str:
         parts.append(STALE)
     if month.highlights:
         parts.append(
-            "\n".join(f"- {h.text} ({', '.join(h.evidence)})" if h.evidence else f"- {h.text}" for h in month.highlights)
+            "\n".join(f"- {h.text} ({_cited(profile, month, h.evidence)})" if h.evidence else f"- {h.text}" for h in month.highlights)
         )
     if month.skills:
         parts.append("Skills: " + ", ".join(month.skills))
@@ -115,7 +124,3 @@ def _footer(profile: Profile) -> str:
     drafting = profile.drafting
     model = f" ({drafting.model})" if drafting.model else ""
     return f"<sub>Drafted by summarizer's {drafting.backend} backend{model} from {profile.totals.commits:,} commits.</sub>"
-
-
-def _plural(number: int, singular: str, plural: str | None = None) -> str:
-    return singular if number == 1 else plural or singular + "s"

@@ -1,0 +1,65 @@
+"""A Profile for a person at a terminal: panels, a statistics table and a bar chart of activity."""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from summarizer.period import month_label, months_between
+from summarizer.profile import Profile
+from summarizer.words import month_counts
+
+BAR = 36
+
+
+def print_profile(profile: Profile, console: Console) -> None:
+    totals = profile.totals
+    period = f"{month_label(profile.period.since)} – {month_label(profile.period.until)}"
+    console.print(Panel(Text(profile.overview), title=f"[bold]{profile.developer.name}[/] · {period}", title_align="left"))
+    statistics = Table(show_header=False, box=None, padding=(0, 2))
+    rows = [
+        ("Commits", f"{totals.commits:,}"),
+        ("Work items", f"{totals.work_items:,}"),
+        ("Features / fixes", f"{totals.features:,} / {totals.bugs:,}"),
+        ("Lines", f"+{totals.lines_added:,} / −{totals.lines_deleted:,}"),
+        ("Activity months", f"{totals.activity_months} of {len(profile.period.months())}"),
+        ("Repositories", ", ".join(repository.name for repository in profile.repositories)),
+    ]
+    for label, value in rows:
+        statistics.add_row(Text(label, style="dim"), value)
+    console.print(Panel(statistics, title="Statistics", title_align="left"))
+    console.print(Panel(_chart(profile), title="Commits per month (features green, fixes red)", title_align="left"))
+    for month in profile.months:
+        lines = [Text(month.summary)]
+        lines += [Text(f"• {h.text}" + (f" ({', '.join(h.evidence)})" if h.evidence else "")) for h in month.highlights]
+        if month.review == "stale":
+            lines.append(Text("Stale: its commits changed after it was reviewed.", style="yellow"))
+        title = f"[bold]{month_label(month.month)}[/] · {month_counts(month.commits, month.features, month.bugs)}"
+        console.print(Panel(Group(*lines), title=title, title_align="left"))
+    skills = ", ".join(profile.skills.languages + profile.skills.technical)
+    if skills:
+        console.print(Panel(Text(skills), title="Skills and languages", title_align="left"))
+    if profile.findings:
+        unverified = [Text(f"• {f.kind}: “{f.text}” — {f.message}", style="red" if f.severity == "error" else "yellow") for f in profile.findings]
+        console.print(Panel(Group(*unverified), title="Unverified", title_align="left", border_style="red"))
+
+
+def _chart(profile: Profile) -> Table:
+    by_month = {month.month: month for month in profile.months}
+    tallest = max((month.commits for month in profile.months), default=1) or 1
+    chart = Table(show_header=False, box=None, padding=(0, 1))
+    for key in months_between(profile.period.since, profile.period.until):
+        month = by_month.get(key)
+        bar = Text()
+        if month:
+            width = max(1, round(BAR * month.commits / tallest))
+            items = month.work_items or 1
+            features = round(width * month.features / items)
+            fixes = round(width * month.bugs / items)
+            bar.append("█" * features, style="green")
+            bar.append("█" * fixes, style="red")
+            bar.append("█" * max(0, width - features - fixes), style="grey50")
+        chart.add_row(Text(f"{month_label(key)[:3]} {key[:4]}", style="dim"), bar, str(month.commits) if month else "")
+    return chart
