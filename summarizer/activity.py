@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
-from summarizer.errors import SummarizerError
+from summarizer.errors import SummarizerError, first_problem
 from summarizer.period import Period
 
 ACTIVITY_SCHEMA_VERSION = 1
@@ -109,11 +109,7 @@ def read_activity(path: Path) -> Activity:
     try:
         activity = Activity.model_validate_json(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "top level"
-        raise SummarizerError(
-            f"{path} is not a summarizer activity file ({where}: {first['msg']})"
-        ) from error
+        raise SummarizerError(f"{path} is not a summarizer activity file ({first_problem(error)})") from error
     if activity.schema_version != ACTIVITY_SCHEMA_VERSION:
         raise SummarizerError(
             f"{path} has activity schema version {activity.schema_version}; "

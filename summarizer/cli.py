@@ -48,6 +48,10 @@ GitHubUser = Annotated[
     typer.Option("--github-user", help="The developer's GitHub login; with no SOURCE, every repository they committed to."),
 ]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")]
+Backend = Annotated[
+    str, typer.Option(help="auto (openai when OPENAI_API_KEY or OPENAI_BASE_URL is set), offline or openai.")
+]
+Model = Annotated[Optional[str], typer.Option(help="LLM model (default: SUMMARIZER_MODEL, else gpt-4.1-mini).")]
 ActivityFile = Annotated[
     Optional[Path], typer.Option("--activity", help="A saved `summarizer fetch` output, instead of SOURCEs.")
 ]
@@ -73,10 +77,8 @@ def run(
     branch: Branch = None,
     github_user: GitHubUser = None,
     activity: ActivityFile = None,
-    backend: Annotated[
-        str, typer.Option(help="auto (openai when OPENAI_API_KEY or OPENAI_BASE_URL is set), offline or openai.")
-    ] = "auto",
-    model: Annotated[Optional[str], typer.Option(help="LLM model (default: SUMMARIZER_MODEL, else gpt-4.1-mini).")] = None,
+    backend: Backend = "auto",
+    model: Model = None,
     jobs: Annotated[int, typer.Option(help="Months drafted at once.")] = 4,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Count the prompt tokens and the cost; send nothing.")] = False,
     output_format: Annotated[
@@ -179,8 +181,8 @@ def review(
     branch: Branch = None,
     github_user: GitHubUser = None,
     activity: ActivityFile = None,
-    backend: Annotated[str, typer.Option(help="auto, offline or openai (for drafts and regenerate).")] = "auto",
-    model: Annotated[Optional[str], typer.Option(help="LLM model (default: SUMMARIZER_MODEL, else gpt-4.1-mini).")] = None,
+    backend: Backend = "auto",
+    model: Model = None,
     no_cache: NoCache = False,
 ) -> None:
     """Review the profile month by month: accept, edit, regenerate; every decision is saved."""

@@ -1,6 +1,12 @@
 """The one exception type the command line turns into a message and an exit code."""
 
+from __future__ import annotations
+
 from enum import IntEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 
 class ExitCode(IntEnum):
@@ -16,3 +22,10 @@ class SummarizerError(Exception):
         super().__init__(message)
         self.message = message
         self.exit_code = exit_code
+
+
+def first_problem(error: ValidationError) -> str:
+    """Where a JSON file first departs from its model, in a few words: "sections.2025-06: Field required"."""
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "top level"
+    return f"{where}: {first['msg']}"

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ValidationError
 
 from summarizer.atomic import write_atomic
 from summarizer.drafting import ProfileDraft
-from summarizer.errors import SummarizerError
+from summarizer.errors import SummarizerError, first_problem
 from summarizer.months import History
 from summarizer.period import Period
 from summarizer.profile import Profile
@@ -117,7 +117,8 @@ def workspace_home() -> Path:
 
 
 def workspace_path(authors: list[str], period: Period) -> Path:
-    who = "-".join(sorted(re.sub(r"[^a-z0-9]+", "-", author.lower()).strip("-") for author in authors))[:80] or "developer"
+    """One file per developer and period: the same --author/--github-user values find it again."""
+    who = "-".join(sorted({re.sub(r"[^a-z0-9]+", "-", author.lower()).strip("-") for author in authors}))[:80] or "developer"
     return workspace_home() / "workspaces" / f"{who}_{period.since}_{period.until}.json"
 
 
@@ -128,10 +129,8 @@ def load_workspace(path: Path, authors: list[str], period: Period) -> Workspace:
     try:
         workspace = Workspace.model_validate_json(path.read_bytes())
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "top level"
         raise SummarizerError(
-            f"the workspace {path} cannot be read ({where}: {first['msg']}); mend it or move it away — it was left as it is"
+            f"the workspace {path} cannot be read ({first_problem(error)}); mend it or move it away — it was left as it is"
         ) from error
     except OSError as error:
         raise SummarizerError(f"cannot read the workspace {path}: {error.strerror}") from error

@@ -171,3 +171,12 @@ def test_cache_clear_leaves_the_workspace_alone() -> None:
 @pytest.mark.parametrize("stdin", ["x\nq\n", "\nq\n"])
 def test_an_unknown_command_says_which_letters_work(stdin: str) -> None:
     assert "Type a, e, r, u, v, s or q, then Enter." in review(stdin).stdout
+
+
+def test_the_same_developer_and_period_find_the_same_workspace() -> None:
+    from summarizer.period import Period
+    from summarizer.workspace import workspace_path
+
+    period = Period(since="2025-01", until="2025-06")
+    assert workspace_path(["ghopper", "Grace Hopper"], period) == workspace_path(["grace hopper", "ghopper", "ghopper"], period)
+    assert workspace_path(["ghopper"], period) != workspace_path(["ghopper"], Period(since="2025-02", until="2025-06"))
