@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import os
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -10,7 +12,9 @@ from summarizer.activity import Activity, Commit
 from summarizer.cache import RunCache
 from summarizer.errors import SummarizerError
 from summarizer.period import Period
-from summarizer.sources import git, github
+from summarizer.sources import git
+
+GITHUB_REPOSITORY = re.compile(r"^(?:github:)?(?P<owner>[A-Za-z0-9][\w.-]*)/(?P<name>[\w.-]+)$")
 
 
 def collect_activity(
@@ -27,7 +31,7 @@ def collect_activity(
     every repository `github_user` committed to when no SOURCE is named, from GitHub.
     """
     authors = [author.strip() for author in authors if author.strip()] or ([github_user] if github_user else [])
-    remote = [source for source in sources if github.is_github_source(source)]
+    remote = [source for source in sources if is_github_source(source)]
     local = [source for source in sources if source not in remote] or ([] if remote or github_user else ["."])
     if not authors:
         raise SummarizerError("--author is required: a name, e-mail or login of the developer")
@@ -48,7 +52,10 @@ def collect_activity(
     if remote or github_user:
         login = github_user or _login_among(authors)
         emails = [author for author in authors if "@" in author]
-        found = github.read_github(remote, login, emails, period, cache)
+        # Imported here: its HTTP machinery costs start-up time that local runs never need.
+        from summarizer.sources.github import read_github
+
+        found = read_github(remote, login, emails, period, cache)
         activity.logins.append(login)
         activity.repositories += found.repositories
         activity.pull_requests += found.pull_requests
@@ -58,6 +65,11 @@ def collect_activity(
         raise SummarizerError(_no_commits_message(local, authors, period, branch))
     activity.commits.sort(key=lambda commit: commit.committed_at)
     return activity
+
+
+def is_github_source(source: str) -> bool:
+    """`github:owner/name`, or `owner/name` that is not a folder here."""
+    return source.startswith("github:") or (bool(GITHUB_REPOSITORY.match(source)) and not os.path.exists(source))
 
 
 def _login_among(authors: list[str]) -> str:

@@ -49,7 +49,6 @@ from summarizer.period import Period, shift_month
 from summarizer.sources.git import mark_uncounted_files, pr_number
 
 DEFAULT_API = "https://api.github.com"
-REPOSITORY = re.compile(r"^(?:github:)?(?P<owner>[A-Za-z0-9][\w.-]*)/(?P<name>[\w.-]+)$")
 _NEXT_PAGE = re.compile(r'<([^>]+)>;\s*rel="next"')
 MAX_WAITS = 3
 _PULL_REQUESTS_QUERY = """
@@ -181,11 +180,6 @@ def github_token() -> str | None:
     return None
 
 
-def is_github_source(source: str) -> bool:
-    """`github:owner/name`, or `owner/name` that is not a folder here."""
-    return source.startswith("github:") or (bool(REPOSITORY.match(source)) and not os.path.exists(source))
-
-
 def read_github(
     repositories: list[str], login: str, emails: list[str], period: Period, cache: RunCache, client: GitHubClient | None = None
 ) -> GitHubExtract:
@@ -196,7 +190,7 @@ def read_github(
         "and pull request titles and labels need a token"
     ]  # fmt: skip
     user, _ = _get(client, f"/users/{urllib.parse.quote(login)}", f"there is no GitHub user {login!r}")
-    names = [REPOSITORY.match(name).group(0).removeprefix("github:") for name in repositories] or _contributed(client, login, period)  # type: ignore[union-attr]
+    names = [name.removeprefix("github:") for name in repositories] or _contributed(client, login, period)
     extract = GitHubExtract(repositories=[], commits=[], pull_requests=[], warnings=warnings)
     for full_name in names:
         _read_repository(client, full_name, user, emails, period, extract)
