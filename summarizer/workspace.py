@@ -182,10 +182,11 @@ def _read_holder(lock: Path) -> dict[str, object]:
 def _holder_is_gone(lock: Path) -> bool:
     """A lock left by a process of this host that no longer runs (a crash, a kill -9)."""
     holder = _read_holder(lock)
-    if holder.get("host") != socket.gethostname() or not isinstance(holder.get("pid"), int):
+    pid = holder.get("pid")
+    if holder.get("host") != socket.gethostname() or not isinstance(pid, int):
         return False
     try:
-        os.kill(int(holder["pid"]), 0)  # type: ignore[call-overload]
+        os.kill(pid, 0)
     except ProcessLookupError:
         return True
     except PermissionError:

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
 from summarizer.cache import RunCache
+
+if TYPE_CHECKING:
+    from summarizer.drafting.llm_draft import LLMDrafter
 from summarizer.errors import SummarizerError
 from summarizer.months import History
 from summarizer.period import month_label
@@ -145,7 +149,9 @@ def redraft_section(
     return _llm_drafter(history, options, cache, check, []).redraft(key, text, findings)
 
 
-def _llm_drafter(history: History, options: DraftingOptions, cache: RunCache, check: Callable[[str], list[Finding]], notes: list[str]):  # type: ignore[no-untyped-def]
+def _llm_drafter(
+    history: History, options: DraftingOptions, cache: RunCache, check: Callable[[str], list[Finding]], notes: list[str]
+) -> LLMDrafter:
     from summarizer.drafting.llm import ChatClient, llm_settings
     from summarizer.drafting.llm_draft import LLMDrafter
     from summarizer.drafting.tokens import TokenCounter

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from summarizer.months import History
 from summarizer.period import month_label, months_between
 from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence
-from summarizer.validation.model import Finding
+from summarizer.validation.model import Finding, Severity
 from summarizer.validation.sections import Sentence
 
 
@@ -73,12 +73,12 @@ def finding(
     scope: Evidence,
     message: str,
     suggestion: str | None = None,
-    severity: str = "error",
+    severity: Severity = "error",
 ) -> Finding:
     start, end = where.span() if isinstance(where, re.Match) else where
     return Finding(
         kind=kind,
-        severity=severity,  # type: ignore[arg-type]
+        severity=severity,
         month=scope.month,
         text=sentence.text[start:end],
         message=message,

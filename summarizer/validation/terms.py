@@ -88,7 +88,13 @@ def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
 
 
 def expanded_acronyms(findings: list[Finding]) -> set[str]:
-    return {re.search(r"\b[A-Z][A-Z0-9]+", f.text).group(0) for f in findings if f.kind == "unsupported_expansion" and re.search(r"\b[A-Z][A-Z0-9]+", f.text)}  # type: ignore[union-attr]
+    """The acronyms of unsupported expansions: reported once, not again as ungrounded terms."""
+    acronyms = set()
+    for item in findings:
+        acronym = re.search(r"\b[A-Z][A-Z0-9]+", item.text) if item.kind == "unsupported_expansion" else None
+        if acronym:
+            acronyms.add(acronym.group(0))
+    return acronyms
 
 
 def check_repositories(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
