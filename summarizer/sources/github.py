@@ -85,8 +85,6 @@ class GitHubClient:
         self.token = token
         self.cache = cache
         self.sleep = sleep
-        self.sent = 0
-        self.not_modified = 0
 
     def get(self, path: str, ask: bool = True) -> tuple[Any, bool]:
         """The JSON at `path` and whether it changed; `ask=False` reuses a cached answer unasked."""
@@ -113,7 +111,6 @@ class GitHubClient:
         headers = {"If-None-Match": stored["etag"]} if stored and stored.get("etag") else {}
         status, response_headers, body = self._send(urllib.request.Request(url, headers=headers))
         if status == 304 and stored:
-            self.not_modified += 1
             return stored["body"], False, stored["next"]
         next_url = _next_page(response_headers)
         self.cache.set(key, json.dumps({"etag": response_headers.get("etag"), "body": body, "next": next_url}))
@@ -142,7 +139,6 @@ class GitHubClient:
         if self.token:
             request.add_header("Authorization", f"Bearer {self.token}")
         for _ in range(MAX_WAITS + 1):
-            self.sent += 1
             try:
                 with urllib.request.urlopen(request, timeout=60) as response:
                     return response.status, _lowered(response.headers), json.loads(response.read() or b"null")
