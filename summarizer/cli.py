@@ -18,6 +18,7 @@ from summarizer.errors import ExitCode, SummarizerError
 if TYPE_CHECKING:
     from summarizer.activity import Activity
     from summarizer.cache import RunCache
+    from summarizer.pipeline import ActivityRequest
 
 app = typer.Typer(
     help="A fact-checked monthly work history of one developer, drafted from their commits.",
@@ -166,10 +167,14 @@ def fetch(
     no_cache: NoCache = False,
 ) -> None:
     """Read a developer's commits and save them as activity JSON (for --activity)."""
+    from summarizer.pipeline import fetch_activity
+
     with _cache(no_cache) as cache:
-        loaded = _load_activity(sources, author, since, until, branch, github_user, None, cache)
-    _emit(loaded.model_dump_json(), output)
-    _note(f"wrote {len(loaded.commits):,} commits to {output}")
+        fetched = fetch_activity(_request(sources, author, since, until, branch, github_user, None), cache)
+    for warning in fetched.warnings:
+        _note(f"warning: {warning}")
+    _emit(fetched.text, output)
+    _note(f"wrote {fetched.commits:,} commits to {output}")
 
 
 @app.command()
@@ -242,6 +247,30 @@ def cache_clear() -> None:
     typer.echo(f"removed {cache.clear()} entries from {cache.directory}")
 
 
+def _request(
+    sources: Optional[list[str]],
+    authors: Optional[list[str]],
+    since: Optional[str],
+    until: Optional[str],
+    branch: Optional[str],
+    github_user: Optional[str],
+    activity_file: Optional[Path],
+) -> "ActivityRequest":
+    from summarizer.pipeline import ActivityRequest
+
+    if activity_file is None and not authors and not github_user:
+        raise SummarizerError("--author is required: a name or e-mail of the developer, as in `git log`")
+    return ActivityRequest(
+        sources=sources or [],
+        authors=authors or [],
+        since=since,
+        until=until,
+        branch=branch,
+        github_user=github_user,
+        activity_file=activity_file,
+    )
+
+
 def _load_activity(
     sources: Optional[list[str]],
     authors: Optional[list[str]],
@@ -252,20 +281,9 @@ def _load_activity(
     activity_file: Optional[Path],
     cache: "RunCache",
 ) -> "Activity":
-    from summarizer.pipeline import ActivityRequest, load_activity
+    from summarizer.pipeline import load_activity
 
-    if activity_file is None and not authors and not github_user:
-        raise SummarizerError("--author is required: a name or e-mail of the developer, as in `git log`")
-    request = ActivityRequest(
-        sources=sources or [],
-        authors=authors or [],
-        since=since,
-        until=until,
-        branch=branch,
-        github_user=github_user,
-        activity_file=activity_file,
-    )
-    activity = load_activity(request, cache)
+    activity = load_activity(_request(sources, authors, since, until, branch, github_user, activity_file), cache)
     for warning in activity.warnings:
         _note(f"warning: {warning}")
     return activity

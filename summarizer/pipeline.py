@@ -51,6 +51,31 @@ class ActivityRequest(BaseModel):
     activity_file: Path | None = None
 
 
+class FetchedActivity(BaseModel):
+    """A `fetch` result as written: the activity's JSON text, with what the command reports."""
+
+    text: str
+    commits: int
+    warnings: list[str]
+
+
+def fetch_activity(request: ActivityRequest, cache: RunCache) -> FetchedActivity:
+    """The activity as JSON text; a rerun on unchanged repositories copies it from the cache
+    without reading it back into models."""
+    from summarizer.sources import activity_key
+
+    period = resolve_period(request.since, request.until)
+    key = activity_key(request.sources, request.authors, period, request.branch, request.github_user)
+    cached = cache.get(key) if key else None
+    if cached is not None:
+        return FetchedActivity.model_validate_json(cached)
+    activity = load_activity(request, cache)
+    fetched = FetchedActivity(text=activity.model_dump_json(), commits=len(activity.commits), warnings=activity.warnings)
+    if key:
+        cache.set(key, fetched.model_dump_json())
+    return fetched
+
+
 def load_activity(request: ActivityRequest, cache: RunCache) -> Activity:
     if request.activity_file is None:
         from summarizer.sources import collect_activity

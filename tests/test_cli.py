@@ -214,3 +214,27 @@ def test_check_bad_text_file_is_exit_2(cobol_tools: BuiltRepo, tmp_path: Path, m
 def test_run_strict_passes_a_profile_without_errors(cobol_tools: BuiltRepo) -> None:
     result = run_cli("run", str(cobol_tools.path), "-a", "grace", *PERIOD, "--strict", "-f", "json")
     assert result.returncode == 0 and json.loads(result.stdout)["findings"] == []
+
+
+def test_a_second_fetch_writes_the_same_activity_without_git_log(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    run_cli("fetch", str(cobol_tools.path), "-a", "grace", *PERIOD, "-o", str(first))
+    calls = tmp_path / "git-calls"
+    shim = tmp_path / "bin"
+    shim.mkdir()
+    (shim / "git").write_text(f'#!/bin/sh\necho "$1 $2 $3 $4" >> {calls}\nexec {shutil.which("git")} "$@"\n')
+    (shim / "git").chmod(0o755)
+    result = run_cli("fetch", str(cobol_tools.path), "-a", "grace", *PERIOD, "-o", str(second), env={"PATH": f"{shim}{os.pathsep}{os.environ['PATH']}"})
+    assert result.returncode == 0 and "wrote 11 commits" in result.stderr
+    assert second.read_text() == first.read_text()
+    assert not any(" log " in f" {line} " for line in calls.read_text().splitlines())
+
+
+def test_fetch_reads_again_when_the_branch_moves(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    from tests.gitrepo import GitRepo, lines
+
+    target = tmp_path / "activity.json"
+    run_cli("fetch", str(cobol_tools.path), "-a", "grace", *PERIOD, "-o", str(target))
+    GitRepo.existing(cobol_tools.path).commit("Add late fix", {"late.py": lines(1)}, "Grace Hopper <grace@example.com>", "2025-06-20T10:00:00+00:00")
+    run_cli("fetch", str(cobol_tools.path), "-a", "grace", *PERIOD, "-o", str(target))
+    assert len(json.loads(target.read_text())["commits"]) == 12

@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 from summarizer.activity import Activity, Commit
-from summarizer.cache import RunCache
+from summarizer.cache import RunCache, cache_key
 from summarizer.errors import SummarizerError
 from summarizer.period import Period
 from summarizer.sources import git
@@ -30,11 +30,8 @@ def collect_activity(
     Local repositories are read with git; `owner/name` (or `github:owner/name`) SOURCEs, or
     every repository `github_user` committed to when no SOURCE is named, from GitHub.
     """
-    authors = [author.strip() for author in authors if author.strip()] or ([github_user] if github_user else [])
-    remote = [source for source in sources if is_github_source(source)]
-    local = [source for source in sources if source not in remote] or ([] if remote or github_user else ["."])
-    if not authors:
-        raise SummarizerError("--author is required: a name, e-mail or login of the developer")
+    authors = _identities(authors, github_user)
+    remote, local = _split(sources, github_user)
     activity = Activity(authors=authors, period=period)
     seen: set[str] = set()
 
@@ -65,6 +62,31 @@ def collect_activity(
         raise SummarizerError(_no_commits_message(local, authors, period, branch))
     activity.commits.sort(key=lambda commit: commit.committed_at)
     return activity
+
+
+def activity_key(sources: list[str], authors: list[str], period: Period, branch: str | None, github_user: str | None = None) -> str | None:
+    """The cache key of a whole collection from local repositories (None when GitHub is read:
+    whether its answers changed is only known by asking)."""
+    remote, local = _split(sources, github_user)
+    if remote or github_user:
+        return None
+    identities = _identities(authors, github_user)
+    keys = [git.extraction_key(Path(source).expanduser(), identities, period, branch)[0] for source in local]
+    return cache_key("activity", repositories=keys)
+
+
+def _identities(authors: list[str], github_user: str | None) -> list[str]:
+    identities = [author.strip() for author in authors if author.strip()] or ([github_user] if github_user else [])
+    if not identities:
+        raise SummarizerError("--author is required: a name, e-mail or login of the developer")
+    return identities
+
+
+def _split(sources: list[str], github_user: str | None) -> tuple[list[str], list[str]]:
+    """GitHub repositories and local ones; the current folder when nothing is named."""
+    remote = [source for source in sources if is_github_source(source)]
+    local = [source for source in sources if source not in remote] or ([] if remote or github_user else ["."])
+    return remote, local
 
 
 def is_github_source(source: str) -> bool:

@@ -79,23 +79,13 @@ def read_repository(
     cache: RunCache,
 ) -> RepositoryExtract:
     """The commits by `authors` that landed on `branch` (default HEAD) in `period`."""
-    repository, git_dir = _resolve(path, branch)
+    key, repository, git_dir = extraction_key(path, authors, period, branch)
     warnings = []
     if repository.shallow:
         warnings.append(
             f"{repository.name} is a shallow clone: history before its cut-off is missing "
             f"and the counts may be low (`git fetch --unshallow` fetches the rest)"
         )
-    key = cache_key(
-        "git",
-        version=EXTRACTOR_VERSION,
-        git_dir=str(git_dir),
-        tip=repository.tip,
-        branch=repository.branch,
-        authors=authors,
-        period=[period.since, period.until],
-        mailmap=_mailmap_digest(git_dir),
-    )
     cached = cache.get(key)
     if cached is not None:
         extract = RepositoryExtract.model_validate_json(cached)
@@ -108,6 +98,23 @@ def read_repository(
     cache.set(key, extract.model_dump_json(exclude_defaults=True))
     extract.warnings = warnings + extract.warnings
     return extract
+
+
+def extraction_key(path: Path, authors: list[str], period: Period, branch: str | None) -> tuple[str, Repository, Path]:
+    """What an extraction depends on: the repository, its tip, its depth, .mailmap and the arguments."""
+    repository, git_dir = _resolve(path, branch)
+    key = cache_key(
+        "git",
+        version=EXTRACTOR_VERSION,
+        git_dir=str(git_dir),
+        tip=repository.tip,
+        branch=repository.branch,
+        shallow=repository.shallow,
+        authors=authors,
+        period=[period.since, period.until],
+        mailmap=_mailmap_digest(git_dir),
+    )
+    return key, repository, git_dir
 
 
 def authors_present(path: Path, period: Period, branch: str | None) -> Counter[str]:
