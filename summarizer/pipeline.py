@@ -66,13 +66,17 @@ def fetch_activity(request: ActivityRequest, cache: RunCache) -> FetchedActivity
 
     period = resolve_period(request.since, request.until)
     key = activity_key(request.sources, request.authors, period, request.branch, request.github_user)
-    cached = cache.get(key) if key else None
-    if cached is not None:
-        return FetchedActivity.model_validate_json(cached)
+    if key:
+        # The text is stored as it is, beside a small note of what to report: reading it
+        # back parses nothing.
+        text, about = cache.get(key), cache.get(f"{key}:about")
+        if text is not None and about is not None:
+            return FetchedActivity.model_validate_json(about).model_copy(update={"text": text})
     activity = load_activity(request, cache)
     fetched = FetchedActivity(text=activity.model_dump_json(), commits=len(activity.commits), warnings=activity.warnings)
     if key:
-        cache.set(key, fetched.model_dump_json())
+        cache.set(key, fetched.text)
+        cache.set(f"{key}:about", fetched.model_copy(update={"text": ""}).model_dump_json())
     return fetched
 
 
