@@ -116,8 +116,9 @@ def draft_activity(activity: Activity, options: DraftingOptions, cache: RunCache
 def reviewed_profile(drafted: Drafted, workspace: Workspace) -> Profile:
     """The profile of the draft as reviewed: reviewed texts in place, every claim checked."""
     from summarizer.profile import assemble_profile
+    from summarizer.workspace import reviewed_draft
 
-    draft = workspace.merge(drafted.draft, drafted.history)
+    draft = reviewed_draft(drafted.draft, workspace)
     findings = draft.removed + drafted.check(draft.text())
     profile = assemble_profile(drafted.history, draft, drafted.report, findings=findings)
     workspace.profile = profile
@@ -137,6 +138,7 @@ def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache)
     path = workspace_path(activity.authors + activity.logins, activity.period)
     with locked(path):
         workspace = load_workspace(path, activity.authors + activity.logins, activity.period)
+        workspace.merge(drafted.draft, drafted.history)
         profile = reviewed_profile(drafted, workspace)
         save_workspace(path, workspace)
     return profile
@@ -160,6 +162,7 @@ def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCac
     path = workspace_path(authors, activity.period)
     with locked(path):
         workspace = load_workspace(path, authors, activity.period)
+        workspace.merge(drafted.draft, drafted.history)
 
         def save() -> None:
             reviewed_profile(drafted, workspace)

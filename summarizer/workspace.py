@@ -64,19 +64,19 @@ class Workspace(BaseModel):
         """The overview, then the months newest first."""
         return [OVERVIEW] + sorted((key for key in self.sections if key != OVERVIEW), reverse=True)
 
-    def merge(self, draft: ProfileDraft, history: History) -> ProfileDraft:
-        """Take in a new draft: reviewed texts stay (going stale if their commits changed)."""
+    def merge(self, draft: ProfileDraft, history: History) -> None:
+        """Take in a new draft, once a run: reviewed texts stay (going stale if their commits
+        changed); an unreviewed section takes the new draft and keeps its undo history."""
         evidence = evidence_digests(history)
         texts = {OVERVIEW: draft.overview} | {month.month: month.summary for month in draft.months}
         for key, text in texts.items():
             section = self.sections.get(key)
-            if section is None or section.state == "draft":
+            if section is None:
                 self.sections[key] = Section(draft=text, evidence=evidence[key])
                 continue
             section.draft, section.evidence = text, evidence[key]
-            if section.state != "stale" and section.reviewed_evidence != evidence[key]:
+            if section.state not in ("draft", "stale") and section.reviewed_evidence != evidence[key]:
                 section.state = "stale"
-        return reviewed_draft(draft, self)
 
 
 def reviewed_draft(draft: ProfileDraft, workspace: Workspace) -> ProfileDraft:

@@ -180,3 +180,10 @@ def test_the_same_developer_and_period_find_the_same_workspace() -> None:
     period = Period(since="2025-01", until="2025-06")
     assert workspace_path(["ghopper", "Grace Hopper"], period) == workspace_path(["grace hopper", "ghopper", "ghopper"], period)
     assert workspace_path(["ghopper"], period) != workspace_path(["ghopper"], Period(since="2025-02", until="2025-06"))
+
+
+def test_a_regenerated_draft_keeps_the_old_text_for_undo_once_saved() -> None:
+    review("s\nr\nq\n")
+    june = workspace()["sections"]["2025-06"]
+    assert june["previous"] == [june["draft"]]  # the offline drafter writes the same words again
+    assert review("u\nq\n").returncode == 0 and workspace()["sections"]["2025-06"]["previous"] == []
