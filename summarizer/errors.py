@@ -13,6 +13,8 @@ class ExitCode(IntEnum):
     OK = 0
     FINDINGS = 1  # the output has error-level findings and --strict (or check) was asked
     BAD_INPUT = 2  # bad usage or bad input
+    UNAVAILABLE = 3  # a service could not be used: unreachable, refused the credentials, rate-limited, failing
+    INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
 
 
 class SummarizerError(Exception):
