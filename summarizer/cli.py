@@ -314,12 +314,9 @@ def _read_text(path: Path) -> str:
 
 
 def _emit(text: str, output: Optional[Path]) -> None:
-    if output is None:
-        sys.stdout.write(text)
-        return
-    from summarizer.atomic import write_atomic
+    from summarizer.output import STDOUT, write_output
 
-    write_atomic(output, text)
+    write_output(output or Path(STDOUT), text)
 
 
 def _note(message: str) -> None:
