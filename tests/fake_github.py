@@ -3,7 +3,13 @@
 REST: users, repos, commit lists (filtered by author, since, until; paginated with a
 `link` header), single commits, commit search. GraphQL: the pull request search. It
 sends ETags and answers `If-None-Match` with 304, sends rate-limit headers, checks the
-token, and lets a test script a reply (a rate limit, a 404) before the normal one.
+token, and lets a test script a reply (a rate limit, a 404, an HTML page, a connection
+reset) before the normal one.
+
+Two layouts: api.github.com's (REST at the root, GraphQL at /graphql) and GitHub
+Enterprise Server's (REST under /api/v3, GraphQL at /api/graphql, web pages — HTML —
+everywhere outside /api/). Anything else, /api/v3/graphql included, is a JSON 404, as on
+the real servers.
 """
 
 from __future__ import annotations
@@ -12,6 +18,8 @@ import datetime as dt
 import hashlib
 import json
 import re
+import socket
+import struct
 import threading
 import time
 import urllib.parse
@@ -38,12 +46,31 @@ class Seen:
 @dataclass
 class Answer:
     status: int
-    body: Any = None
+    body: Any = None  # sent as JSON; bytes are sent as they are
     headers: dict[str, str] = field(default_factory=dict)
 
 
+class ConnectionReset:
+    """A scripted reply that is no answer: the server closes the connection with a TCP reset."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    rest_path: str
+    graphql_path: str
+
+
+DOTCOM = Layout("api.github.com", rest_path="", graphql_path="/graphql")
+ENTERPRISE = Layout("enterprise-server", rest_path="/api/v3", graphql_path="/api/graphql")
+Script = Callable[[Seen], Answer | ConnectionReset | None]
+
+
 class FakeGitHub:
-    def __init__(self, extra_commits: list[dict[str, Any]] = (), page_size: int = 2, before: Callable[[Seen], Answer | None] | None = None) -> None:  # type: ignore[assignment]
+    def __init__(
+        self, extra_commits: list[dict[str, Any]] = (), page_size: int = 2, before: Script | None = None, layout: Layout = DOTCOM  # type: ignore[assignment]
+    ) -> None:
+        self.layout = layout
         self.commits = [json.loads(path.read_text()) for path in sorted((FIXTURES / "commits").glob("*.json"))] + list(extra_commits)
         self.pulls = json.loads((FIXTURES / "graphql" / "pull_requests.json").read_text())
         self.page_size = page_size
@@ -55,8 +82,13 @@ class FakeGitHub:
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property
-    def url(self) -> str:
+    def origin(self) -> str:
         return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    @property
+    def url(self) -> str:
+        """The REST root: what GITHUB_API_URL holds."""
+        return f"{self.origin}{self.layout.rest_path}"
 
     def statuses(self) -> list[int]:
         return [request.status for request in self.requests]
@@ -69,7 +101,7 @@ class FakeGitHub:
         self._server.shutdown()
         self._server.server_close()
 
-    def answer(self, seen: Seen) -> Answer:
+    def answer(self, seen: Seen) -> Answer | ConnectionReset:
         scripted = self.before(seen) if self.before else None
         if scripted is not None:
             return scripted
@@ -77,10 +109,16 @@ class FakeGitHub:
         if token is not None and token != f"Bearer {TOKEN}":
             return Answer(401, {"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest"})
         if seen.method == "POST":
+            if seen.path != self.layout.graphql_path:
+                return _not_found()
             if token is None:
                 return Answer(401, {"message": "This endpoint requires you to be authenticated."})
             return Answer(200, self._graphql(seen.body or {}))
-        path = seen.path
+        if self.layout.rest_path and not seen.path.startswith("/api/"):
+            return _web_page()
+        if not seen.path.startswith(f"{self.layout.rest_path}/"):
+            return _not_found()
+        path = seen.path.removeprefix(self.layout.rest_path)
         if match := re.fullmatch(r"/users/([^/]+)", path):
             return self._fixture(f"users/{match.group(1)}.json")
         if match := re.fullmatch(r"/repos/([^/]+/[^/]+)", path):
@@ -160,7 +198,12 @@ class FakeGitHub:
                 parsed = urllib.parse.urlsplit(self.path)
                 seen = Seen(method, parsed.path, dict(urllib.parse.parse_qsl(parsed.query)), {k.lower(): v for k, v in self.headers.items()}, body=body)
                 answer = fake.answer(seen)
-                payload = json.dumps(answer.body).encode() if answer.body is not None else b""
+                if isinstance(answer, ConnectionReset):
+                    with fake._lock:
+                        fake.requests.append(seen)
+                    self._reset()
+                    return
+                payload = answer.body if isinstance(answer.body, bytes) else json.dumps(answer.body).encode() if answer.body is not None else b""
                 etag = f'W/"{hashlib.sha256(payload).hexdigest()}"'
                 status = 304 if method == "GET" and answer.status == 200 and seen.headers.get("if-none-match") == etag else answer.status
                 with fake._lock:
@@ -185,6 +228,12 @@ class FakeGitHub:
                 self.end_headers()
                 self.wfile.write(payload)
 
+            def _reset(self) -> None:
+                # A zero linger makes close() send RST instead of the orderly FIN.
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                self.connection.close()
+                self.close_connection = True
+
         return Handler
 
 
@@ -194,3 +243,7 @@ def _time(value: str) -> dt.datetime:
 
 def _not_found() -> Answer:
     return Answer(404, {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"})
+
+
+def _web_page() -> Answer:
+    return Answer(200, b"<!DOCTYPE html>\n<html><head><title>GitHub</title></head><body>Sign in</body></html>\n", {"content-type": "text/html; charset=utf-8"})

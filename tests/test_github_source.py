@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
+from summarizer.cache import RunCache
+from summarizer.errors import ExitCode, SummarizerError
+from summarizer.sources.github import MAX_RETRIES, GitHubClient, graphql_endpoint
 from tests.conftest import run_cli
-from tests.fake_github import TOKEN, Answer, FakeGitHub, Seen
+from tests.fake_github import DOTCOM, ENTERPRISE, TOKEN, Answer, ConnectionReset, FakeGitHub, Layout, Script, Seen
 from tests.gitrepo import GitRepo, lines
 
 PERIOD = ("--since", "2025-01", "--until", "2025-03")
@@ -23,9 +28,21 @@ IDENTITY = ("--github-user", "ghopper", "--author", "grace@old.example")
 COLD_REQUESTS = 21  # user, repo, 8 commit-list pages, 5 GraphQL pages, 7 commits
 
 
-def run_github(server: FakeGitHub, *arguments: str, token: str | None = TOKEN):  # type: ignore[no-untyped-def]
-    env = {"GITHUB_API_URL": server.url} | ({"GITHUB_TOKEN": token} if token else {})
-    return run_cli("run", *arguments, "--format", "json", env=env)
+def run_github(server: FakeGitHub, *arguments: str, token: str | None = TOKEN, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {"GITHUB_API_URL": server.url} | ({"GITHUB_TOKEN": token} if token else {}) | (env or {})
+    return run_cli("run", *arguments, "--format", "json", env=environment)
+
+
+def answering(method: str, path: str, reply: Answer | ConnectionReset) -> Script:
+    """A server script: `reply` to every `method` request whose path matches the regular expression `path`."""
+    return lambda seen: reply if seen.method == method and re.fullmatch(path, seen.path) else None
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess[str], exit_code: ExitCode, message: str) -> None:
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert message in result.stderr
+    assert result.returncode == exit_code, result.stderr
 
 
 def profile_of(result) -> dict:  # type: ignore[no-untyped-def]
@@ -70,14 +87,15 @@ def test_unlinked_emails_and_unattributed_merges_are_reported_not_dropped() -> N
     assert "grace@old.example" in result.stderr
 
 
-def test_a_rerun_sends_only_conditional_requests_answered_304() -> None:
-    with FakeGitHub() as server:
+@pytest.mark.parametrize("layout", [DOTCOM, ENTERPRISE], ids=lambda layout: layout.name)
+def test_a_rerun_sends_only_conditional_requests_answered_304(layout: Layout) -> None:
+    with FakeGitHub(layout=layout) as server:
         first = run_github(server, "acme/cobol-tools", *IDENTITY, *PERIOD)
         cold = len(server.requests)
         second = run_github(server, "acme/cobol-tools", *IDENTITY, *PERIOD)
     assert cold == COLD_REQUESTS
     rerun = server.requests[cold:]
-    assert [request.path for request in rerun] == ["/users/ghopper", "/repos/acme/cobol-tools"]
+    assert [request.path for request in rerun] == [f"{layout.rest_path}/users/ghopper", f"{layout.rest_path}/repos/acme/cobol-tools"]
     assert all(request.status == 304 and "if-none-match" in request.headers for request in rerun)
     assert json.loads(second.stdout)["totals"] == json.loads(first.stdout)["totals"]
 
@@ -137,7 +155,7 @@ def test_the_primary_limit_stops_cleanly_and_the_rerun_resumes() -> None:
 
     with FakeGitHub(before=exhaust) as server:
         stopped = run_github(server, "acme/cobol-tools", *IDENTITY, *PERIOD)
-        assert stopped.returncode == 2
+        assert stopped.returncode == ExitCode.UNAVAILABLE
         assert "GitHub's rate limit is used up; it resets in 30 min" in stopped.stderr
         assert "Everything fetched so far is cached: run again then to resume" in stopped.stderr
         budget["left"] = 10_000
@@ -148,24 +166,137 @@ def test_the_primary_limit_stops_cleanly_and_the_rerun_resumes() -> None:
 
 
 @pytest.mark.parametrize(
-    ("arguments", "token", "message"),
+    ("arguments", "script", "message"),
     [
-        (("acme/cobol-tools", "--github-user", "nobody-here"), TOKEN, "there is no GitHub user 'nobody-here'"),
-        (("acme/secret-tools", "--github-user", "ghopper"), TOKEN, "there is no repository acme/secret-tools on GitHub, or the token cannot see it"),
-        (("acme/cobol-tools", "--github-user", "ghopper"), "ghp_wrong", "refused the token (401 Bad credentials): check GITHUB_TOKEN"),
+        (("acme/cobol-tools", "--github-user", "nobody-here"), None, "there is no GitHub user 'nobody-here' (404 Not Found)"),
+        (("acme/secret-tools", "--github-user", "ghopper"), None,
+         "there is no repository acme/secret-tools on GitHub, or the token cannot see it (404 Not Found)"),
+        (("acme/cobol-tools", "--github-user", "ghopper"), answering("GET", "/repos/acme/cobol-tools", Answer(410, {"message": "Repository access blocked"})),
+         "there is no repository acme/cobol-tools on GitHub, or the token cannot see it (410 Repository access blocked)"),
+        (("acme/cobol-tools", "--github-user", "ghopper"), answering("GET", "/repos/acme/cobol-tools/commits", Answer(404, {"message": "Not Found"})),
+         "/repos/acme/cobol-tools/commits?sha=main&author=ghopper"),
+        (("--github-user", "ghopper"), answering("GET", "/search/commits", Answer(422, {"message": "Validation Failed", "errors": [
+            {"message": "The listed users cannot be searched.", "resource": "Search", "field": "q", "code": "invalid"}]})),
+         "Validation Failed: The listed users cannot be searched."),
+        (("acme/cobol-tools", "--github-user", "ghopper"), answering("POST", "/graphql", Answer(200, {"data": {"search": None}, "errors": [
+            {"type": "NOT_FOUND", "path": ["search"], "message": "Could not resolve to a Repository with the name 'acme/cobol-tools'."}]})),
+         "GitHub's GraphQL API answered: Could not resolve to a Repository with the name 'acme/cobol-tools'."),
     ],
-    ids=["unknown user", "unknown or private repository", "bad token"],
-)
-def test_github_errors_are_one_line_and_exit_2(arguments: tuple[str, ...], token: str, message: str) -> None:
-    with FakeGitHub() as server:
-        result = run_github(server, *arguments, *PERIOD, token=token)
-    assert result.returncode == 2 and message in result.stderr
-    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    ids=["unknown user", "unknown or private repository", "repository gone (410)", "commit list 404 after the repository was found",
+         "commit search refused (422)", "GraphQL NOT_FOUND"],
+)  # fmt: skip
+def test_what_the_input_can_fix_is_one_line_and_exit_2(arguments: tuple[str, ...], script: Script | None, message: str) -> None:
+    with FakeGitHub(before=script) as server:
+        result = run_github(server, *arguments, *PERIOD)
+    assert_one_line_error(result, ExitCode.BAD_INPUT, message)
 
 
-def test_an_unreachable_api_is_exit_2() -> None:
+@pytest.mark.parametrize(
+    ("token", "script", "message"),
+    [
+        ("ghp_wrong", None, "refused the token (401 Bad credentials): check GITHUB_TOKEN"),
+        (TOKEN, answering("GET", "/repos/acme/cobol-tools", Answer(403, {"message": "Resource not accessible by personal access token"})),
+         "refused http://127.0.0.1:"),
+        (TOKEN, answering("GET", "/repos/acme/cobol-tools/commits", Answer(502, b"<html>Unicorn!</html>", {"content-type": "text/html", "retry-after": "0"})),
+         "is failing: 502 Bad Gateway for http://127.0.0.1:"),
+        (TOKEN, answering("POST", "/graphql", Answer(403, {"message": "You have exceeded a secondary rate limit."}, {"retry-after": "0"})),
+         "GitHub kept answering with its secondary rate limit; wait a few minutes and run again"),
+        (TOKEN, answering("GET", "/repos/acme/cobol-tools", Answer(200, b"<!DOCTYPE html><html>Sign in</html>", {"content-type": "text/html; charset=utf-8"})),
+         "/repos/acme/cobol-tools answered with text/html, not JSON: is it GitHub's API?"),
+        (TOKEN, answering("GET", "/users/ghopper", ConnectionReset()), "broke off its answer"),
+        (TOKEN, answering("POST", "/graphql", Answer(200, {"data": None, "errors": [
+            {"message": "Something went wrong while executing your query. This may be the result of a timeout."}]})),
+         "GitHub's GraphQL API answered: Something went wrong while executing your query."),
+        (TOKEN, answering("POST", "/graphql", Answer(200, {"data": {"search": None}, "errors": [
+            {"type": "FORBIDDEN", "path": ["search"], "message": "Resource protected by organization SAML enforcement."}]})),
+         "GitHub's GraphQL API answered: Resource protected by organization SAML enforcement."),
+    ],
+    ids=["bad token", "forbidden (403)", "server error after retries (502)", "secondary limit that never lifts", "HTML instead of JSON",
+         "connection reset", "GraphQL error without a type", "GraphQL FORBIDDEN"],
+)  # fmt: skip
+def test_a_service_that_cannot_be_used_is_one_line_and_exit_3(token: str, script: Script | None, message: str) -> None:
+    with FakeGitHub(before=script) as server:
+        result = run_github(server, "acme/cobol-tools", "--github-user", "ghopper", *PERIOD, token=token)
+    assert_one_line_error(result, ExitCode.UNAVAILABLE, message)
+
+
+def test_an_unreachable_api_is_one_line_and_exit_3() -> None:
     result = run_cli("run", "acme/cobol-tools", "--github-user", "ghopper", *PERIOD, env={"GITHUB_API_URL": "http://127.0.0.1:9", "GITHUB_TOKEN": TOKEN})
-    assert result.returncode == 2 and "cannot reach GitHub at http://127.0.0.1:9" in result.stderr
+    assert_one_line_error(result, ExitCode.UNAVAILABLE, "cannot reach GitHub at http://127.0.0.1:9")
+
+
+def test_a_server_error_is_asked_again_and_the_run_completes() -> None:
+    failed = {"once": False}
+
+    def fail_once(seen: Seen) -> Answer | None:
+        if seen.path == "/repos/acme/cobol-tools/commits" and not failed["once"]:
+            failed["once"] = True
+            return Answer(503, {"message": "Service Unavailable"}, {"retry-after": "0"})
+        return None
+
+    with FakeGitHub(before=fail_once) as server:
+        profile = profile_of(run_github(server, "acme/cobol-tools", *IDENTITY, *PERIOD))
+    assert profile["totals"]["commits"] == 7
+    assert len(server.requests) == COLD_REQUESTS + 1
+
+
+def test_server_errors_are_retried_a_bounded_number_of_times_with_a_doubling_wait(tmp_path: Path) -> None:
+    waits: list[float] = []
+    failing = answering("GET", "/users/ghopper", Answer(500, {"message": "Server Error"}))
+    with FakeGitHub(before=failing) as server:
+        client = GitHubClient(server.url, TOKEN, RunCache(tmp_path / "cache"), sleep=waits.append)
+        with pytest.raises(SummarizerError) as raised:
+            client.get("/users/ghopper")
+    assert waits == [1.0, 2.0, 4.0] and len(server.requests) == MAX_RETRIES + 1
+    assert raised.value.exit_code == ExitCode.UNAVAILABLE
+
+
+@pytest.mark.parametrize(
+    ("api", "graphql"),
+    [
+        ("https://api.github.com", "https://api.github.com/graphql"),
+        ("https://github.example.com/api/v3", "https://github.example.com/api/graphql"),
+        ("https://github.example.com/api/v3/", "https://github.example.com/api/graphql"),
+        ("https://api.acme.ghe.com", "https://api.acme.ghe.com/graphql"),
+    ],
+    ids=["api.github.com", "Enterprise Server", "Enterprise Server with a trailing slash", "GHE.com data residency"],
+)
+def test_the_graphql_endpoint_is_the_one_github_documents_beside_the_rest_root(api: str, graphql: str) -> None:
+    assert graphql_endpoint(api) == graphql
+
+
+def test_an_enterprise_server_gives_exactly_the_numbers_of_api_github_com() -> None:
+    with FakeGitHub(layout=DOTCOM) as dotcom:
+        on_dotcom = profile_of(run_github(dotcom, "acme/cobol-tools", *IDENTITY, *PERIOD))
+    with FakeGitHub(layout=ENTERPRISE) as enterprise:
+        on_enterprise = profile_of(run_github(enterprise, "acme/cobol-tools", *IDENTITY, *PERIOD))
+    assert on_enterprise == on_dotcom
+
+
+def test_enterprise_pull_requests_are_asked_at_api_graphql() -> None:
+    with FakeGitHub(layout=ENTERPRISE) as server:
+        profile_of(run_github(server, "acme/cobol-tools", *IDENTITY, *PERIOD))
+    assert {request.path for request in server.requests if request.method == "POST"} == {"/api/graphql"}
+
+
+def test_github_graphql_url_takes_precedence_over_the_derived_endpoint() -> None:
+    with FakeGitHub(layout=ENTERPRISE) as rest, FakeGitHub(layout=DOTCOM) as graphql:
+        profile = profile_of(run_github(rest, "acme/cobol-tools", *IDENTITY, *PERIOD, env={"GITHUB_GRAPHQL_URL": f"{graphql.origin}/graphql"}))
+    assert profile["totals"]["commits"] == 7
+    assert not any(request.method == "POST" for request in rest.requests)
+    assert [request.path for request in graphql.requests] == ["/graphql"] * 5
+
+
+def test_graphql_asked_under_the_enterprise_rest_root_is_one_line_and_exit_2() -> None:
+    with FakeGitHub(layout=ENTERPRISE) as server:
+        result = run_github(server, "acme/cobol-tools", *IDENTITY, *PERIOD, env={"GITHUB_GRAPHQL_URL": f"{server.url}/graphql"})
+    assert_one_line_error(result, ExitCode.BAD_INPUT, f"there is no GraphQL API at {server.origin}/api/v3/graphql (404 Not Found)")
+
+
+def test_an_enterprise_host_without_api_v3_is_one_line_and_exit_3() -> None:
+    with FakeGitHub(layout=ENTERPRISE) as server:
+        result = run_github(server, "acme/cobol-tools", *IDENTITY, *PERIOD, env={"GITHUB_API_URL": server.origin})
+    assert_one_line_error(result, ExitCode.UNAVAILABLE, "or https://HOST/api/v3 on GitHub Enterprise Server")
 
 
 def test_without_a_token_commits_still_count_with_a_warning() -> None:
