@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
+from summarizer.choices import Forge
 from summarizer.errors import SummarizerError, first_problem
 from summarizer.period import Period
 
@@ -86,6 +87,7 @@ class Repository(BaseModel):
     tip: str
     # https://github.com/owner/name when the origin remote is on a known forge.
     web_url: str | None = None
+    forge: Forge | None = None
     shallow: bool = False
 
 
@@ -99,6 +101,17 @@ class Activity(BaseModel):
     commits: list[Commit] = []
     pull_requests: list[PullRequest] = []
     warnings: list[str] = []
+
+    @property
+    def identities(self) -> list[str]:
+        """Whose activity this is, as the workspace knows them: the authors, then the logins, each once."""
+        return list(dict.fromkeys(self.authors + self.logins))
+
+
+def developer_identities(authors: list[str], login: str | None) -> list[str]:
+    """The identities a run names: each --author (else the GitHub login), then the login, each once."""
+    named = [author.strip() for author in authors if author.strip()] or ([login] if login else [])
+    return list(dict.fromkeys(named + ([login] if login else [])))
 
 
 def read_activity(path: Path) -> Activity:

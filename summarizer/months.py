@@ -15,7 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from summarizer.activity import Activity, Commit, FileChange, PullRequest
+from summarizer.activity import Activity, Commit, FileChange, PullRequest, Repository
+from summarizer.choices import Forge
 from summarizer.languages import language_of
 from summarizer.period import Period
 
@@ -116,6 +117,7 @@ class RepositorySpan(BaseModel):
     commits: int
     languages: list[str] = []
     web_url: str | None = None
+    forge: Forge | None = None
 
 
 class Developer(BaseModel):
@@ -155,13 +157,13 @@ def build_history(activity: Activity) -> History:
         **month_stats(activity.commits, items).model_dump(),
         activity_months=len(months),
     )
-    web_urls = {repository.name: repository.web_url for repository in activity.repositories}
+    homes = {repository.name: repository for repository in activity.repositories}
     return History(
         developer=developer_of(activity.commits, activity.logins),
         period=activity.period,
         months=months,
         totals=totals,
-        repositories=repository_spans(activity.commits, web_urls),
+        repositories=repository_spans(activity.commits, homes),
         warnings=activity.warnings,
     )
 
@@ -292,7 +294,7 @@ def developer_of(commits: list[Commit], logins: Sequence[str] = ()) -> Developer
     return Developer(name=names.most_common(1)[0][0], ids=ids + [login for login in logins if login not in ids])
 
 
-def repository_spans(commits: list[Commit], web_urls: dict[str, str | None]) -> list[RepositorySpan]:
+def repository_spans(commits: list[Commit], homes: dict[str, Repository]) -> list[RepositorySpan]:
     by_repo: dict[str, list[Commit]] = defaultdict(list)
     for commit in commits:
         by_repo[commit.repo].append(commit)
@@ -307,7 +309,8 @@ def repository_spans(commits: list[Commit], web_urls: dict[str, str | None]) -> 
                 months_active=len(months),
                 commits=len(members),
                 languages=month_stats(members, []).languages,
-                web_url=web_urls.get(name),
+                web_url=homes[name].web_url if name in homes else None,
+                forge=homes[name].forge if name in homes else None,
             )
         )
     spans.sort(key=lambda span: (-span.commits, span.name))

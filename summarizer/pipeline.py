@@ -19,20 +19,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
-from summarizer.activity import Activity, read_activity
+from summarizer.activity import Activity, developer_identities, read_activity
 from summarizer.cache import RunCache
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, parse_month, resolve_period
 
 if TYPE_CHECKING:
-    from summarizer.drafting import (
+    from summarizer.drafting.model import (
         DraftingOptions,
         DraftingReport,
         DraftPlan,
         ProfileDraft,
     )
+    from summarizer.drafting.progress import DraftingProgress
     from summarizer.months import History
     from summarizer.profile import Profile
     from summarizer.validation import Checker, Finding
@@ -40,7 +41,11 @@ if TYPE_CHECKING:
 
 
 class ActivityRequest(BaseModel):
-    """Where the activity comes from: SOURCEs read now, or a saved `fetch` output."""
+    """Whose activity, from where, for when: SOURCEs read now, or a saved `fetch` output.
+
+    Built once from the command line; git, GitHub and the workspace all take the
+    developer's identities from it.
+    """
 
     sources: list[str] = []
     authors: list[str] = []
@@ -49,6 +54,16 @@ class ActivityRequest(BaseModel):
     branch: str | None = None
     github_user: str | None = None
     activity_file: Path | None = None
+
+    @model_validator(mode="after")
+    def _names_someone(self) -> ActivityRequest:
+        if self.activity_file is None and not self.identities:
+            raise SummarizerError("--author is required: a name, e-mail or login of the developer, as in `git log`")
+        return self
+
+    @property
+    def identities(self) -> list[str]:
+        return developer_identities(self.authors, self.github_user)
 
 
 class FetchedActivity(BaseModel):
@@ -81,6 +96,7 @@ def fetch_activity(request: ActivityRequest, cache: RunCache) -> FetchedActivity
 
 
 def load_activity(request: ActivityRequest, cache: RunCache) -> Activity:
+    """The activity the request names, read from its sources or from a saved file."""
     if request.activity_file is None:
         from summarizer.sources import collect_activity
 
@@ -101,7 +117,7 @@ class Drafted:
     report: DraftingReport
 
 
-def draft_activity(activity: Activity, options: DraftingOptions, cache: RunCache) -> Drafted:
+def draft_activity(activity: Activity, options: DraftingOptions, cache: RunCache, progress: DraftingProgress | None = None) -> Drafted:
     # Imported here: `fetch` and cached reruns of it never need the later stages.
     from summarizer.drafting import draft_profile
     from summarizer.months import build_history
@@ -109,7 +125,7 @@ def draft_activity(activity: Activity, options: DraftingOptions, cache: RunCache
 
     history = build_history(activity)
     check = Checker(history)
-    draft, report = draft_profile(history, options, cache, check)
+    draft, report = draft_profile(history, options, cache, check, progress)
     return Drafted(history, check, draft, report)
 
 
@@ -125,7 +141,7 @@ def reviewed_profile(drafted: Drafted, workspace: Workspace) -> Profile:
     return profile
 
 
-def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache) -> Profile:
+def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache, progress: DraftingProgress | None = None) -> Profile:
     """Draft, keep what was reviewed, check, and record it in the workspace."""
     from summarizer.workspace import (
         load_workspace,
@@ -134,10 +150,10 @@ def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache)
         workspace_path,
     )
 
-    drafted = draft_activity(activity, options, cache)
-    path = workspace_path(activity.authors + activity.logins, activity.period)
+    drafted = draft_activity(activity, options, cache, progress)
+    path = workspace_path(activity.identities, activity.period)
     with locked(path):
-        workspace = load_workspace(path, activity.authors + activity.logins, activity.period)
+        workspace = load_workspace(path, activity.identities, activity.period)
         workspace.merge(drafted.draft, drafted.history)
         profile = reviewed_profile(drafted, workspace)
         save_workspace(path, workspace)
@@ -158,10 +174,9 @@ def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCac
     )
 
     drafted = draft_activity(activity, options, cache)
-    authors = activity.authors + activity.logins
-    path = workspace_path(authors, activity.period)
+    path = workspace_path(activity.identities, activity.period)
     with locked(path):
-        workspace = load_workspace(path, authors, activity.period)
+        workspace = load_workspace(path, activity.identities, activity.period)
         workspace.merge(drafted.draft, drafted.history)
 
         def save() -> None:
@@ -176,16 +191,20 @@ def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCac
         ReviewSession(workspace, drafted.history, drafted.check, regenerate, save, stdin, console).run()
 
 
-def exported_profile(authors: list[str], since: str | None, until: str | None) -> Profile:
-    """The profile as last reviewed, from the workspace alone."""
+def exported_profile(request: ActivityRequest) -> Profile:
+    """The profile as last reviewed, from the workspace alone: no repository is read."""
     from summarizer.workspace import load_workspace, workspace_path
 
+    identities, since, until = request.identities, request.since, request.until
+    if request.activity_file is not None:
+        saved = read_activity(request.activity_file)
+        identities, since, until = saved.identities, since or saved.period.since, until or saved.period.until
     period = resolve_period(since, until)
-    path = workspace_path(authors, period)
-    workspace = load_workspace(path, authors, period)
+    path = workspace_path(identities, period)
+    workspace = load_workspace(path, identities, period)
     if workspace.profile is None:
         raise SummarizerError(
-            f"nothing to export for {', '.join(authors)} from {period.since} to {period.until} "
+            f"nothing to export for {', '.join(identities)} from {period.since} to {period.until} "
             f"({path} does not exist): run `summarizer run` or `summarizer review` first"
         )
     return workspace.profile
@@ -205,6 +224,19 @@ def check_text(text: str, activity: Activity) -> list[Finding]:
     from summarizer.validation import validate
 
     return validate(text, build_history(activity))
+
+
+def read_summary(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError as error:
+        raise SummarizerError(f"no such file: {path}") from error
+    except IsADirectoryError as error:
+        raise SummarizerError(f"{path} is a folder; give the summary's file") from error
+    except UnicodeDecodeError as error:
+        raise SummarizerError(f"{path} is not UTF-8 text (byte {error.start} cannot be read)") from error
+    except OSError as error:
+        raise SummarizerError(f"cannot read {path}: {error.strerror or error}") from error
 
 
 def _narrow(activity: Activity, request: ActivityRequest) -> Activity:

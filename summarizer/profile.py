@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from summarizer.drafting import DraftingReport, Highlight, ProfileDraft, Skills
+from summarizer.choices import ReviewState
+from summarizer.drafting.model import DraftingReport, Highlight, ProfileDraft, Skills
 from summarizer.months import Developer, History, ItemClass, RepositorySpan, Totals
 from summarizer.period import Period
 from summarizer.validation.model import Finding
@@ -38,8 +39,7 @@ class ProfileMonth(BaseModel):
     repositories: list[str]
     languages: list[str]
     summary: str
-    # draft, accepted, edited, or stale: reviewed, but its commits changed since.
-    review: str = "draft"
+    review: ReviewState = ReviewState.DRAFT
     highlights: list[Highlight]
     skills: list[str]
     items: list[ProfileItem]
@@ -62,7 +62,7 @@ class Profile(BaseModel):
     developer: Developer
     period: Period
     overview: str
-    overview_review: str = "draft"
+    overview_review: ReviewState = ReviewState.DRAFT
     totals: ProfileTotals
     months: list[ProfileMonth]  # newest first
     skills: Skills

@@ -23,12 +23,13 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from summarizer.choices import ReviewState
+from summarizer.drafting.model import OVERVIEW, MonthDraft
 from summarizer.months import History, MonthActivity
 from summarizer.period import month_label
-from summarizer.render.findings import marked_text
-from summarizer.validation.model import Finding
+from summarizer.validation.model import Check, Finding
 from summarizer.words import month_counts
-from summarizer.workspace import OVERVIEW, Section, Workspace
+from summarizer.workspace import Section, Workspace
 
 Regenerate = Callable[[str, str, list[Finding]], str]
 PROMPT = "[a]ccept [e]dit [r]egenerate [u]ndo [v]iew evidence [s]kip [q]uit > "
@@ -40,7 +41,7 @@ class ReviewSession:
         self,
         workspace: Workspace,
         history: History,
-        check: Callable[[str], list[Finding]],
+        check: Check,
         regenerate: Regenerate,
         save: Callable[[], None],
         stdin: TextIO,
@@ -69,7 +70,8 @@ class ReviewSession:
             self.workspace.position = keys[index + 1] if index + 1 < len(keys) else None
             self.save()
         states = [self.workspace.sections[key].state for key in keys]
-        counts = ", ".join(f"{states.count(state)} {state}" for state in ("accepted", "edited", "stale", "draft") if states.count(state))
+        order = (ReviewState.ACCEPTED, ReviewState.EDITED, ReviewState.STALE, ReviewState.DRAFT)
+        counts = ", ".join(f"{states.count(state)} {state}" for state in order if states.count(state))
         self.console.print(f"Review done: {counts}. `summarizer export` renders it.")
 
     def _review(self, key: str) -> bool:
@@ -83,8 +85,8 @@ class ReviewSession:
             if choice == "s":
                 return True
             if choice == "a":
-                if section.state != "edited":
-                    section.text, section.state = section.shown, "accepted"
+                if section.state != ReviewState.EDITED:
+                    section.text, section.state = section.shown, ReviewState.ACCEPTED
                 section.reviewed_evidence = section.evidence
                 self.save()
                 return True
@@ -111,12 +113,11 @@ class ReviewSession:
         findings = self._findings(key, section.shown)
         plain = self.console.no_color or not self.console.is_terminal
         self.console.print(marked_text(section.shown, findings, plain))
-        if section.state == "stale":
+        if section.state == ReviewState.STALE:
             self.console.print("Its commits changed since you reviewed it. The new draft reads:", style="yellow")
             self.console.print(section.draft)
         for finding in findings:
-            suggestion = f" (suggestion: {finding.suggestion})" if finding.suggestion else ""
-            self.console.print(Text(f"  • {finding.kind}: “{finding.text}” — {finding.message}{suggestion}"))
+            self.console.print(Text(f"  • {finding.kind}{finding.described(with_month=False)}"))
         if not findings:
             self.console.print("Every claim checks out against the commits.")
 
@@ -130,7 +131,7 @@ class ReviewSession:
                 self.console.print("Kept the text as it was.")
                 return
         section.previous.append(section.shown)
-        section.text, section.state, section.reviewed_evidence = edited.strip(), "edited", section.evidence
+        section.text, section.state, section.reviewed_evidence = edited.strip(), ReviewState.EDITED, section.evidence
         self.save()
         self._show(key, section)
 
@@ -138,7 +139,7 @@ class ReviewSession:
         self.console.print("Asking for a new draft…")
         fresh = self.regenerate(key, section.shown, self._findings(key, section.shown))
         section.previous.append(section.shown)
-        section.draft, section.text, section.state = fresh, None, "draft"
+        section.draft, section.text, section.state = fresh, None, ReviewState.DRAFT
         self.save()
         self._show(key, section)
 
@@ -146,7 +147,7 @@ class ReviewSession:
         if not section.previous:
             self.console.print("Nothing to undo.")
             return
-        section.draft, section.text, section.state = section.previous.pop(), None, "draft"
+        section.draft, section.text, section.state = section.previous.pop(), None, ReviewState.DRAFT
         self.save()
         self._show(key, section)
 
@@ -191,9 +192,12 @@ class ReviewSession:
         return line.strip().lower() if line else None
 
     def _findings(self, key: str, text: str) -> list[Finding]:
-        heading = "" if key == OVERVIEW else f"### {month_label(key)}\n\n"
-        findings = self.check(heading + text)
-        return [finding.model_copy(update={"offset": (finding.offset or 0) - len(heading)}) for finding in findings]
+        """The findings of a section's text, their offsets counted from its start."""
+        if key == OVERVIEW:
+            return self.check(text)
+        section = MonthDraft(month=key, summary=text).section()
+        start = next(span.start for span in section.spans if span.part == "summary")
+        return [finding.model_copy(update={"offset": (finding.offset or 0) - start}) for finding in self.check(section.text)]
 
     def _month(self, key: str) -> MonthActivity | None:
         return next((month for month in self.history.months if month.month == key), None)
@@ -201,3 +205,21 @@ class ReviewSession:
 
 def _label(key: str) -> str:
     return "Overview" if key == OVERVIEW else month_label(key)
+
+
+def marked_text(text: str, findings: list[Finding], plain: bool) -> Text:
+    """`text` with the span of every finding marked; `offset`s count from the text's start."""
+    spans = sorted(
+        {(f.offset, f.offset + len(f.text), f.severity) for f in findings if f.offset is not None and 0 <= f.offset < len(text)}
+    )
+    if plain:
+        marked, position = [], 0
+        for start, end, _ in spans:
+            if start >= position:
+                marked += [text[position:start], "[", text[start:end], "]"]
+                position = end
+        return Text("".join(marked) + text[position:])
+    result = Text(text)
+    for start, end, severity in spans:
+        result.stylize("bold underline red" if severity == "error" else "bold underline yellow", start, end)
+    return result

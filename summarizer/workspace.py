@@ -18,24 +18,22 @@ import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Literal
 
 from pydantic import BaseModel, ValidationError
 
 from summarizer.atomic import write_atomic
-from summarizer.drafting import ProfileDraft
+from summarizer.choices import ReviewState
+from summarizer.drafting.model import OVERVIEW, ProfileDraft
 from summarizer.errors import SummarizerError, first_problem
 from summarizer.months import History
 from summarizer.period import Period
 from summarizer.profile import Profile
 
 WORKSPACE_VERSION = 1
-OVERVIEW = "overview"
-State = Literal["draft", "accepted", "edited", "stale"]
 
 
 class Section(BaseModel):
-    state: State = "draft"
+    state: ReviewState = ReviewState.DRAFT
     draft: str
     # What the user accepted or wrote; it wins over the draft.
     text: str | None = None
@@ -75,8 +73,8 @@ class Workspace(BaseModel):
                 self.sections[key] = Section(draft=text, evidence=evidence[key])
                 continue
             section.draft, section.evidence = text, evidence[key]
-            if section.state not in ("draft", "stale") and section.reviewed_evidence != evidence[key]:
-                section.state = "stale"
+            if section.state not in (ReviewState.DRAFT, ReviewState.STALE) and section.reviewed_evidence != evidence[key]:
+                section.state = ReviewState.STALE
 
 
 def reviewed_draft(draft: ProfileDraft, workspace: Workspace) -> ProfileDraft:
@@ -92,7 +90,7 @@ def reviewed_draft(draft: ProfileDraft, workspace: Workspace) -> ProfileDraft:
     return draft.model_copy(
         update={
             "overview": overview.shown if overview else draft.overview,
-            "overview_review": overview.state if overview else "draft",
+            "overview_review": overview.state if overview else ReviewState.DRAFT,
             "months": months,
         }
     )

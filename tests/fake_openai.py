@@ -3,8 +3,12 @@
 The real openai client talks to it over HTTP. By default it answers truthfully from the
 DATA block of each prompt (so the validator passes its drafts); a test hands it a
 `respond` function to script other behaviour — planted hallucinations, invalid JSON,
-refusals, 429s, 500s, a rejected json_schema, slowness. It records every request and
-the most requests it had in flight at once.
+refusals, 429s, 500s, a rejected json_schema, slowness. A request with `stream: true` is
+answered as a real server streams: server-sent events, a piece of the content each,
+then the finish reason and the usage; a reply may stream slowly (`chunk_delay`) or go
+silent part-way (`stall_after` pieces, for `stall` seconds). It records every request,
+the most requests it had in flight at once, and the streams a client closed before
+their end.
 """
 
 from __future__ import annotations
@@ -25,6 +29,10 @@ class Reply:
     body: dict[str, Any] = field(default_factory=dict)
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
+    # Streamed answers: seconds between pieces, and a silence after `stall_after` pieces.
+    chunk_delay: float = 0.0
+    stall_after: int | None = None
+    stall: float = 0.0
 
 
 @dataclass
@@ -56,6 +64,10 @@ class Request:
         return (self.body.get("response_format") or {}).get("type", "text")
 
     @property
+    def developer(self) -> str:
+        return re.search(r"^Developer: (.*)$", self.user, re.MULTILINE).group(1)  # type: ignore[union-attr]
+
+    @property
     def data(self) -> Any:
         return json.loads(re.search(r"<DATA>\n(.*)\n</DATA>", self.user, re.DOTALL).group(1))  # type: ignore[union-attr]
 
@@ -70,6 +82,8 @@ class FakeOpenAI:
         self.requests: list[Request] = []
         self.in_flight = 0
         self.max_in_flight = 0
+        # Streams the client closed before their last piece was sent.
+        self.abandoned = 0
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
@@ -107,6 +121,9 @@ class FakeOpenAI:
                 try:
                     reply = fake.respond(request) if self.path.endswith("/chat/completions") else Reply(404, _error("no such route"))
                     time.sleep(fake.delay + reply.delay)
+                    if request.body.get("stream") and reply.status == 200:
+                        self._stream(request, reply)
+                        return
                     payload = json.dumps(reply.body).encode()
                     self.send_response(reply.status)
                     self.send_header("content-type", "application/json")
@@ -121,7 +138,47 @@ class FakeOpenAI:
                     with fake._lock:
                         fake.in_flight -= 1
 
+            def _stream(self, request: Request, reply: Reply) -> None:
+                self.send_response(200)
+                self.send_header("content-type", "text/event-stream")
+                for name, value in reply.headers.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                events = _stream_events(reply.body, include_usage=bool((request.body.get("stream_options") or {}).get("include_usage")))
+                try:
+                    for number, event in enumerate(events):
+                        if number == reply.stall_after:
+                            time.sleep(reply.stall)
+                        elif number:
+                            time.sleep(reply.chunk_delay)
+                        self.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
+                        self.wfile.flush()
+                    self.wfile.write(b"data: [DONE]\n\n")
+                    self.wfile.flush()
+                except (BrokenPipeError, ConnectionResetError):
+                    with fake._lock:
+                        fake.abandoned += 1
+
         return Handler
+
+
+def _stream_events(body: dict[str, Any], include_usage: bool, piece: int = 12) -> list[dict[str, Any]]:
+    """A chat completion as the chunks a streaming server sends: the role, pieces of the content, the end."""
+    choice = body["choices"][0]
+    message, base = choice["message"], {"id": body["id"], "object": "chat.completion.chunk", "created": 0, "model": body["model"]}
+
+    def chunk(delta: dict[str, Any], finish_reason: str | None = None) -> dict[str, Any]:
+        return {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason, "logprobs": None}]}
+
+    content = message.get("content") or ""
+    events = [chunk({"role": "assistant", "content": ""})]
+    if message.get("refusal"):
+        events.append(chunk({"refusal": message["refusal"]}))
+    events += [chunk({"content": content[start : start + piece]}) for start in range(0, len(content), piece)]
+    events.append(chunk({}, choice["finish_reason"]))
+    if include_usage:
+        events.append({**base, "choices": [], "usage": body["usage"]})
+    return events
 
 
 def completion(content: str | None, finish_reason: str = "stop", refusal: str | None = None) -> Reply:
@@ -150,7 +207,7 @@ def truthful_answer(request: Request) -> dict[str, Any]:
         items = request.data
         titles = "; ".join(item["title"] for item in items[:3])
         return {
-            "summary": f"The work of the month included: {titles}.",
+            "summary": f"{request.developer}'s work of the month included: {titles}.",
             "highlights": [{"text": item["title"], "evidence": [item["ref"]]} for item in items[:3]],
             "skills": [],
         }
@@ -162,8 +219,9 @@ def truthful_answer(request: Request) -> dict[str, Any]:
             "skills": sorted({tag for part in parts for tag in part["skills"]}),
         }
     if kind == "overview":
-        months = request.data["statistics"]["activity_months"]
-        return {"overview": f"The work below spans {months} active {'month' if months == 1 else 'months'}."}
+        statistics = request.data["statistics"]
+        months, repositories = statistics["activity_months"], ", ".join(statistics["repositories"])
+        return {"overview": f"Over {months} active {'month' if months == 1 else 'months'}, {request.developer} worked in {repositories}."}
     if kind == "skills":
         return {"languages": request.data["languages"], "technical": request.data["areas"][:3]}
     if kind == "repair":

@@ -38,9 +38,9 @@ def test_json_profile_has_the_spec_fields_and_numbers(cobol_tools: BuiltRepo) ->
     assert {"id", "title", "class", "commits"} <= set(item) and item["class"] == "feature"
     assert set(profile["months"][0]["highlights"][0]) == {"text", "evidence"}
     assert profile["skills"]["languages"] == ["COBOL", "Python"]
-    assert profile["repositories"][0] | {"languages": None, "web_url": None} == {
+    assert profile["repositories"][0] | {"languages": None, "web_url": None, "forge": None} == {
         "name": "cobol-tools", "first_month": "2025-01", "last_month": "2025-06", "months_active": 4,
-        "commits": 11, "languages": None, "web_url": None,
+        "commits": 11, "languages": None, "web_url": None, "forge": None,
     }  # fmt: skip
     assert profile["findings"] == []
     drafting = {key: profile["drafting"][key] for key in ("backend", "model", "llm_calls", "cache_hits", "prompt_tokens", "completion_tokens")}
@@ -141,12 +141,15 @@ def test_help_lists_the_commands_without_any_credentials() -> None:
         (["run", "--activity", "{repo}/LICENSE"], "is not a summarizer activity file"),
         (["run", "--activity", "{repo}/missing.json"], "cannot read activity file"),
         (["run", "{repo}", "-a", "grace", *PERIOD, "--output", "{repo}/no/such/dir/out.md"], "cannot write {repo}/no/such/dir/out.md: folder"),
-        (["run", "{repo}", "-a", "grace", *PERIOD, "--format", "yaml"], "unknown format 'yaml'"),
-        (["run", "{repo}", "-a", "grace", *PERIOD, "--backend", "magic"], "unknown backend 'magic'"),
+        (["run", "{repo}", "-a", "grace", *PERIOD, "--format", "yaml"], "'yaml' is not one of 'markdown', 'json', 'html'"),
+        (["run", "{repo}", "-a", "grace", *PERIOD, "--backend", "magic"], "'magic' is not one of 'auto', 'offline', 'openai'"),
+        (["run", "{repo}", "-a", "grace", *PERIOD, "--jobs", "0"], "Invalid value for '--jobs': Input should be greater than or equal to 1"),
+        (["run", "{repo}", "-a", "grace", *PERIOD, "--nonsense"], "No such option: --nonsense"),
     ],
     ids=[
         "month name", "month 13", "since after until", "missing path", "unknown branch", "unknown author",
         "no author", "activity not json", "activity missing", "output folder missing", "unknown format", "unknown backend",
+        "no jobs", "unknown option",
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_exit_2(cobol_tools: BuiltRepo, arguments: list[str], message: str) -> None:
@@ -238,3 +241,28 @@ def test_fetch_reads_again_when_the_branch_moves(cobol_tools: BuiltRepo, tmp_pat
     GitRepo.existing(cobol_tools.path).commit("Add late fix", {"late.py": lines(1)}, "Grace Hopper <grace@example.com>", "2025-06-20T10:00:00+00:00")
     run_cli("fetch", str(cobol_tools.path), "-a", "grace", *PERIOD, "-o", str(target))
     assert len(json.loads(target.read_text())["commits"]) == 12
+
+
+def test_ctrl_c_is_one_line_and_exit_130() -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.fake_openai import FakeOpenAI
+
+    grace = Path(__file__).resolve().parents[1] / "fixtures" / "validation" / "grace.json"
+    with FakeOpenAI(delay=30) as server:
+        env = {**os.environ, "OPENAI_BASE_URL": server.url, "OPENAI_API_KEY": "sk-test"}
+        process = subprocess.Popen(
+            [sys.executable, "-m", "summarizer", "run", "--activity", str(grace), "--format", "json"],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 20
+        while not server.requests and time.monotonic() < deadline:
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr and stdout == ""
+    assert stderr.strip().splitlines()[-1] == "summarizer: interrupted; what was fetched, drafted or decided so far is kept"

@@ -30,7 +30,7 @@ TERMINAL = {"completed", "failed", "expired", "cancelled"}
 
 def overview_request(custom_id: str, months: int, model: str = MODEL) -> dict[str, Any]:
     """A batch input line asking for the overview of one developer, from the real template."""
-    data = json.dumps({"statistics": {"activity_months": months}, "months": []})
+    data = json.dumps({"statistics": {"activity_months": months, "repositories": ["acme/widgets"]}, "months": []})
     messages = load_prompt("overview").render(developer=custom_id.title(), period="2025", data=data)
     return {"custom_id": custom_id, "method": "POST", "url": "/v1/chat/completions", "body": {"model": model, "messages": messages}}
 
@@ -76,8 +76,8 @@ def overviews(output: list[dict[str, Any]]) -> dict[str, str]:
     return answers
 
 
-def spans(months: int) -> str:
-    return f"The work below spans {months} active {'month' if months == 1 else 'months'}."
+def overview_of(name: str, months: int) -> str:
+    return f"Over {months} active {'month' if months == 1 else 'months'}, {name.title()} worked in acme/widgets."
 
 
 def counts(batch: Batch) -> tuple[int, int, int]:
@@ -93,7 +93,7 @@ def test_a_batch_of_three_chat_requests_completes_with_the_truthful_answers() ->
     assert batch.status == "completed"
     assert counts(batch) == (3, 3, 0)
     assert batch.error_file_id is None
-    assert overviews(output) == {name: spans(months) for name, months in TEAM.items()}
+    assert overviews(output) == {name: overview_of(name, months) for name, months in TEAM.items()}
 
 
 def test_the_output_lines_come_in_an_order_different_from_the_input() -> None:
@@ -329,7 +329,7 @@ def test_scripts_apply_to_batches_in_the_order_they_are_created() -> None:
         second = poll(client, submit(client, retry).id)[-1]
         answers = overviews(lines_of(client, second.output_file_id))
     assert (first.status, second.status) == ("expired", "completed")
-    assert answers == {name: spans(TEAM[name]) for name in expired}
+    assert answers == {name: overview_of(name, TEAM[name]) for name in expired}
     assert (len(server.uploads), len(server.creates)) == (2, 2)
     assert server.uploads[1].upload is not None and server.uploads[1].upload.text == retry.decode()
 
@@ -371,4 +371,4 @@ def test_the_async_client_runs_a_batch_from_upload_to_output() -> None:
     with FakeBatch() as server:
         batch, output = asyncio.run(run(server))
     assert (batch.status, counts(batch)) == ("completed", (3, 3, 0))
-    assert overviews([json.loads(line) for line in output.splitlines()]) == {name: spans(months) for name, months in TEAM.items()}
+    assert overviews([json.loads(line) for line in output.splitlines()]) == {name: overview_of(name, months) for name, months in TEAM.items()}

@@ -18,8 +18,8 @@ import pytest
 
 from summarizer.cache import RunCache
 from summarizer.errors import ExitCode, SummarizerError
-from summarizer.sources.github import MAX_RETRIES, GitHubClient, graphql_endpoint
-from tests.conftest import run_cli
+from summarizer.sources.github_api import MAX_RETRIES, GitHubClient, graphql_endpoint
+from tests.conftest import BuiltRepo, run_cli
 from tests.fake_github import DOTCOM, ENTERPRISE, TOKEN, Answer, ConnectionReset, FakeGitHub, Layout, Script, Seen
 from tests.gitrepo import GitRepo, lines
 
@@ -124,6 +124,14 @@ def test_every_repository_contributed_to_when_none_is_named() -> None:
     assert [repository["name"] for repository in profile["repositories"]] == ["acme/cobol-tools"]
     assert profile["totals"]["commits"] == 7
     assert sum(request.path == "/search/commits" for request in server.requests) == 3  # a month each
+
+
+def test_a_local_source_with_a_github_user_reads_only_the_local_repository(cobol_tools: BuiltRepo) -> None:
+    with FakeGitHub() as server:
+        result = run_github(server, str(cobol_tools.path), "--github-user", "ghopper", "--author", "Grace Hopper", *PERIOD)
+    assert result.returncode == 0, result.stderr
+    assert server.requests == []  # every repository on GitHub is read only when no SOURCE is named
+    assert [repository["name"] for repository in profile_of(result)["repositories"]] == ["cobol-tools"]
 
 
 def test_a_secondary_limit_is_waited_out() -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from summarizer.activity import Activity, read_activity
 from summarizer.cache import RunCache
-from summarizer.drafting import DraftingOptions
+from summarizer.drafting.model import DraftingOptions
 from summarizer.pipeline import build_profile
 from summarizer.profile import Profile
 from summarizer.render import render
@@ -69,8 +69,8 @@ def test_every_month_is_drafted_by_the_server(grace: Activity, cache: RunCache, 
     assert profile.drafting.backend == "openai"
     assert (profile.drafting.llm_calls, profile.drafting.cache_hits) == (MONTHS + 2, 0)
     assert (profile.drafting.prompt_tokens, profile.drafting.completion_tokens) == (100 * (MONTHS + 2), 20 * (MONTHS + 2))
-    assert all(month.summary.startswith("The work of the month included:") for month in profile.months)
-    assert profile.overview == "The work below spans 5 active months."
+    assert all(month.summary.startswith("Grace Hopper's work of the month included:") for month in profile.months)
+    assert profile.overview == "Over 5 active months, Grace Hopper worked in cobol-tools."
     assert profile.findings == []
 
 
@@ -159,7 +159,7 @@ def test_hallucinations_that_survive_the_repair_are_removed_and_reported(grace: 
         profile = draft(server, grace, cache, monkeypatch)
     assert len(server.of_kind("repair")) == 1
     march = next(month for month in profile.months if month.month == "2025-03")
-    assert march.summary.startswith("The work of the month included:") and "NCCL" not in march.summary
+    assert march.summary.startswith("Grace Hopper's work of the month included:") and "NCCL" not in march.summary
     assert [h.evidence for h in march.highlights if "#999" in h.evidence] == []
     assert {f.severity for f in profile.findings} == {"warning"}
     assert {(f.kind, f.text) for f in profile.findings} >= {("ungrounded_term", "NCCL"), ("unknown_pr", "#999"), ("unsupported_number", "4.1 TB/s")}
@@ -190,7 +190,7 @@ def test_an_unusable_answer_falls_back_to_the_offline_draft_for_that_month(
     assert len([r for r in server.of_kind("month") if month_of(r) == "2025-04"]) == 2  # asked twice
     (note,) = fallbacks(profile)
     assert note.startswith("April 2025: the model's answer could not be used") and reason in note and note.endswith("drafted offline")
-    assert sum(month.summary.startswith("The work of the month") for month in profile.months) == MONTHS - 1
+    assert sum(month.summary.startswith("Grace Hopper's work of the month") for month in profile.months) == MONTHS - 1
 
 
 class FailFirst:
@@ -244,14 +244,14 @@ def test_a_server_taking_neither_format_is_answered_in_plain_text(grace: Activit
         profile = draft(server, grace, cache, monkeypatch, jobs=1)
     assert [r.response_format for r in server.requests][:3] == ["json_schema", "json_object", "text"]
     assert set(r.response_format for r in server.requests[3:]) == {"text"}
-    assert all(month.summary.startswith("The work of the month included:") for month in profile.months)
+    assert all(month.summary.startswith("Grace Hopper's work of the month included:") for month in profile.months)
 
 
 def test_a_slow_server_times_out_and_the_months_fall_back(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
     with FakeOpenAI(delay=1.0) as server:
         profile = draft(server, grace, cache, monkeypatch, timeout=0.2, max_retries=0)
     assert len(fallbacks(profile)) == MONTHS + 2
-    assert all("no answer within 0.2 s" in note for note in fallbacks(profile))
+    assert all("the model sent nothing for 0.2 s" in note for note in fallbacks(profile))
     assert profile.months[0].summary.startswith("In June 2025, Grace Hopper landed")
 
 
@@ -262,44 +262,46 @@ def test_an_oversized_month_is_drafted_in_chunks_and_merged(grace: Activity, cac
     assert len(march) == 3 and [len(r.data) for r in march] == [1, 1, 1]
     assert len(server.of_kind("merge")) == MONTHS  # every month of grace.json has two or more items
     merged = next(month for month in profile.months if month.month == "2025-03")
-    assert merged.summary.count("The work of the month included:") == 3
+    assert merged.summary.count("Grace Hopper's work of the month included:") == 3
 
 
 CLI_RUN = ("run", "--activity", str(GRACE), "--format", "json")
 
 
-def run_with_server(url: str, *extra: str, key: str | None = "sk-test"):  # type: ignore[no-untyped-def]
+def run_with_server(url: str, *extra: str, key: str | None = "sk-test", env: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
     from tests.conftest import run_cli
 
-    env = {"OPENAI_BASE_URL": url} | ({"OPENAI_API_KEY": key} if key else {})
-    return run_cli(*CLI_RUN, *extra, env=env)
+    variables = {"OPENAI_BASE_URL": url} | ({"OPENAI_API_KEY": key} if key else {}) | (env or {})
+    return run_cli(*CLI_RUN, *extra, env=variables)
 
 
 @pytest.mark.parametrize(
-    ("reply", "message"),
+    ("reply", "message", "exit_code"),
     [
-        (error(401, "Incorrect API key provided", "invalid_api_key"), "refused the API key (401): check OPENAI_API_KEY"),
-        (error(404, "The model `gpt-nope` does not exist", "model_not_found"), "model 'gpt-nope' was not found at http://127.0.0.1"),
-        (error(429, "You exceeded your current quota", "insufficient_quota", {"retry-after-ms": "10"}), "quota of this API key"),
+        (error(401, "Incorrect API key provided", "invalid_api_key"), "refused the API key (401): check OPENAI_API_KEY", 3),
+        (error(404, "The model `gpt-nope` does not exist", "model_not_found"), "model 'gpt-nope' was not found at http://127.0.0.1", 2),
+        (error(429, "You exceeded your current quota", "insufficient_quota", {"retry-after-ms": "10"}), "quota of this API key", 3),
     ],
     ids=["bad key", "unknown model", "quota exhausted"],
 )
-def test_errors_a_user_meets_are_one_line_and_exit_2(reply: Reply, message: str) -> None:
+def test_errors_a_user_meets_are_one_line_with_exit_2_for_input_and_3_for_the_service(reply: Reply, message: str, exit_code: int) -> None:
     with FakeOpenAI(lambda request: reply) as server:
         result = run_with_server(server.url, "--model", "gpt-nope")
-    assert result.returncode == 2, result.stderr
+    assert result.returncode == exit_code, result.stderr
     assert message in result.stderr
-    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    # The line that drafting has begun, then the error: one line, no traceback.
+    assert "Traceback" not in result.stderr
+    assert [line for line in result.stderr.splitlines() if "drafting" not in line] == [result.stderr.strip().splitlines()[-1]]
 
 
-def test_an_unreachable_endpoint_is_exit_2() -> None:
+def test_an_unreachable_endpoint_is_exit_3() -> None:
     import socket
 
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
     result = run_with_server(f"http://127.0.0.1:{port}/v1")
-    assert result.returncode == 2 and f"cannot reach http://127.0.0.1:{port}/v1" in result.stderr
+    assert result.returncode == 3 and f"cannot reach http://127.0.0.1:{port}/v1" in result.stderr
 
 
 def test_no_key_for_api_openai_com_is_exit_2() -> None:

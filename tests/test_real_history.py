@@ -18,7 +18,7 @@ from summarizer.cache import RunCache
 from summarizer.months import build_history
 from summarizer.period import Period
 from summarizer.sources import collect_activity
-from summarizer.sources.git import LOCK_FILES
+from summarizer.sources.commits import LOCK_FILES
 from tests.conftest import SHARED
 from tests.gitrepo import clone
 

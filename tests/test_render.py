@@ -7,7 +7,7 @@ from pathlib import Path
 
 from summarizer.activity import read_activity
 from summarizer.cache import RunCache
-from summarizer.drafting import DraftingOptions
+from summarizer.drafting.model import DraftingOptions
 from summarizer.pipeline import build_profile
 from summarizer.render import render
 from summarizer.validation import Finding

@@ -1,14 +1,21 @@
-"""The LLM client: Chat Completions through the openai SDK, cached, bounded, with fallbacks.
+"""The LLM client: Chat Completions through the openai SDK, streamed, bounded, cached, with fallbacks.
 
 Each answer is asked for with a json_schema `response_format` derived from a pydantic
 model. A server that rejects it (400) is asked again with `json_object`, then with
 plain text from which the JSON is extracted, and the fallback is kept for the rest of
-the run. The SDK retries 429 and 5xx with backoff; every call has a timeout. Answers
-are cached under (model, endpoint, template, messages, parameters, schema), so a
-rerun with the same inputs sends nothing.
+the run. Every request carries `max_tokens` from its prompt template (or
+`max_completion_tokens`, for servers that refuse the older name), and an answer cut off
+there (`finish_reason` "length") is unusable like any other.
 
-`openai` is imported only when a request is about to be sent: offline runs and fully
-cached reruns never pay for it.
+Answers are streamed, so that a slow but alive model is never cut off: the timeout is
+the longest silence allowed between two pieces of an answer, not a bound on the whole.
+A silent model is given up on, and the stream closed, so that the server stops
+generating for nobody. A timeout is retried once, by this client: the SDK is kept from
+retrying timeouts itself, while it still retries 429 and 5xx with its own backoff.
+
+Answers are cached under (model, endpoint, template, messages, schema), so a rerun with
+the same inputs sends nothing. `openai` is imported only when a request is about to be
+sent: offline runs and fully cached reruns never pay for it.
 """
 
 from __future__ import annotations
@@ -17,17 +24,21 @@ import asyncio
 import json
 import os
 import re
+import sys
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, SecretStr, ValidationError
 
 from summarizer.cache import RunCache, cache_key
+from summarizer.drafting.progress import SILENT, DraftingProgress
 from summarizer.drafting.prompts import PromptTemplate
-from summarizer.errors import SummarizerError
+from summarizer.errors import ExitCode, SummarizerError
 
 DEFAULT_MODEL = "gpt-4.1-mini"
 OPENAI_API = "https://api.openai.com/v1"
 MODES = ("json_schema", "json_object", "text")
+# The name OpenAI's reasoning models want for the bound; older servers know only max_tokens.
+TOKEN_LIMITS = ("max_tokens", "max_completion_tokens")
 Answer = TypeVar("Answer", bound=BaseModel)
 
 
@@ -36,16 +47,29 @@ class LLMSettings(BaseModel):
     base_url: str
     api_key: SecretStr
     jobs: int = 4
-    timeout: float = 120.0
+    timeout: float = 60.0
     max_retries: int = 2
 
 
 class UnusableAnswer(Exception):
-    """The model's answer cannot be used: refused, cut off, filtered or not the JSON asked for."""
+    """The model's answer cannot be used: refused, cut off, filtered, silent or not the JSON asked for."""
+
+
+class PromptTooLong(UnusableAnswer):
+    """The server's context cannot hold the prompt and the answer: the data must be cut smaller."""
+
+
+class NoAnswer(UnusableAnswer):
+    """No answer came (silence, a broken connection, a server error after retries): it may next time."""
+
+
+# A model caught in a loop says the same piece over and over; past this many, it will not stop.
+LOOP_TIMES = 4
+LOOP_PIECE = (8, 120)  # the lengths of piece looked for, in characters
 
 
 def llm_settings(
-    model: str | None, jobs: int, timeout: float = 120.0, max_retries: int = 2, require_key: bool = True
+    model: str | None, jobs: int, timeout: float = 60.0, max_retries: int = 2, require_key: bool = True
 ) -> LLMSettings:
     """Settings from the SDK's own variables; a missing key for api.openai.com is an error."""
     base_url = (os.environ.get("OPENAI_BASE_URL") or OPENAI_API).rstrip("/")
@@ -54,8 +78,6 @@ def llm_settings(
         if base_url == OPENAI_API and require_key:
             raise SummarizerError("OPENAI_API_KEY is not set: api.openai.com needs a key (or use --backend offline)")
         key = "unused"  # local servers (Ollama, llama.cpp, LM Studio) want a key but ignore it
-    if jobs < 1:
-        raise SummarizerError(f"--jobs must be at least 1, not {jobs}")
     return LLMSettings(
         model=model or os.environ.get("SUMMARIZER_MODEL") or DEFAULT_MODEL,
         base_url=base_url,
@@ -67,10 +89,12 @@ def llm_settings(
 
 
 class ChatClient:
-    def __init__(self, settings: LLMSettings, cache: RunCache) -> None:
+    def __init__(self, settings: LLMSettings, cache: RunCache, progress: DraftingProgress = SILENT) -> None:
         self.settings = settings
         self.cache = cache
+        self.progress = progress
         self.mode = MODES[0]
+        self.token_limit = TOKEN_LIMITS[0]
         self.requests = 0
         self.cache_hits = 0
         self.prompt_tokens = 0
@@ -89,53 +113,82 @@ class ChatClient:
             messages=messages,
             schema=answer.model_json_schema(),
         )
-        cached = None if fresh else self.cache.get(key)
-        if cached is not None:
-            self.cache_hits += 1
-            return answer.model_validate_json(cached)
+        if not fresh:
+            cached, failed = self.cache.get(key), self.cache.get(f"{key}:unusable")
+            if cached is not None or failed is not None:
+                self.cache_hits += 1
+                if cached is None:
+                    raise _unusable_from(failed or "")
+                return answer.model_validate_json(cached)
         async with self._slots:
             try:
-                result = await self._request(messages, answer)
-            except UnusableAnswer:
-                # One more try: a model that fumbled its JSON or its length once often does not twice.
-                result = await self._request(messages, answer)
+                try:
+                    result = await self._request(messages, answer, template.max_tokens)
+                except PromptTooLong:
+                    raise
+                except UnusableAnswer:
+                    # One more try, and one only: a model that fumbled its JSON, its length or
+                    # went silent once often does not twice, and a third wait is not worth it.
+                    result = await self._request(messages, answer, template.max_tokens)
+            except NoAnswer:
+                raise
+            except UnusableAnswer as error:
+                # What the model answered to this prompt will not change: a rerun does not ask again.
+                self.cache.set(f"{key}:unusable", json.dumps({"too_long": isinstance(error, PromptTooLong), "reason": str(error)}))
+                raise
         self.cache.set(key, result.model_dump_json())
         return result
 
-    async def _request(self, messages: list[dict[str, str]], answer: type[Answer]) -> Answer:
+    async def _request(self, messages: list[dict[str, str]], answer: type[Answer], max_tokens: int) -> Answer:
         while True:
-            mode = self.mode
+            mode, limit = self.mode, self.token_limit
             try:
-                return await self._send(mode, messages, answer)
+                return await self._send(mode, limit, messages, answer, max_tokens)
             except Exception as error:  # noqa: BLE001 - sorted into fallback, unusable or fatal below
-                if mode != MODES[-1] and _rejects_response_format(error):
-                    # Remembered: the rest of the run asks this server the way it accepts.
+                # A fallback is remembered: the rest of the run asks this server the way it accepts.
+                if limit == TOKEN_LIMITS[0] and _rejects(error, "max_tokens"):
+                    self.token_limit = TOKEN_LIMITS[1]
+                    continue
+                if mode != MODES[-1] and _rejects(error, "response_format", "json_schema", "json_object", "structured output", "schema"):
                     if self.mode == mode:
                         self.mode = MODES[MODES.index(mode) + 1]
                     continue
                 raise _classified(error, self.settings) from error
 
-    async def _send(self, mode: str, messages: list[dict[str, str]], answer: type[Answer]) -> Answer:
+    async def _send(self, mode: str, limit: str, messages: list[dict[str, str]], answer: type[Answer], max_tokens: int) -> Answer:
         client = self._connect()
+        options: dict[str, Any] = {limit: max_tokens, "stream_options": {"include_usage": True}}
         if mode == "json_schema":
-            completion = await client.chat.completions.parse(model=self.settings.model, messages=messages, response_format=answer)
-            self._count(completion)
-            message = completion.choices[0].message
-            if message.refusal:
-                raise UnusableAnswer(f"the model refused: {message.refusal}")
-            if message.parsed is None:
-                raise UnusableAnswer("the model's answer was empty")
-            return message.parsed
-        schema_note = f"\n\nAnswer with one JSON object that follows this JSON schema:\n{json.dumps(answer.model_json_schema())}"
-        prompted = [{**messages[0], "content": messages[0]["content"] + schema_note}, *messages[1:]]
-        extra = {"response_format": {"type": "json_object"}} if mode == "json_object" else {}
-        completion = await client.chat.completions.create(model=self.settings.model, messages=prompted, **extra)
-        self._count(completion)
+            options["response_format"] = answer
+        else:
+            schema_note = f"\n\nAnswer with one JSON object that follows this JSON schema:\n{json.dumps(answer.model_json_schema())}"
+            messages = [{**messages[0], "content": messages[0]["content"] + schema_note}, *messages[1:]]
+            if mode == "json_object":
+                options["response_format"] = {"type": "json_object"}
+        # Leaving the block closes the stream, early exits included: the server stops generating.
+        async with client.chat.completions.stream(model=self.settings.model, messages=messages, **options) as stream:
+            written, checked = "", 0
+            async for event in stream:
+                if event.type == "content.delta":
+                    self.progress.received(1)
+                    written += event.delta
+                    if len(written) - checked >= 64:
+                        checked = len(written)
+                        if repeats_itself(written):
+                            raise UnusableAnswer("the model kept repeating itself")
+                elif event.type == "chunk" and event.chunk.usage is not None:
+                    self.prompt_tokens += event.chunk.usage.prompt_tokens or 0
+                    self.completion_tokens += event.chunk.usage.completion_tokens or 0
+            completion = await stream.get_final_completion()
         choice = completion.choices[0]
-        if getattr(choice.message, "refusal", None):
+        if choice.message.refusal:
             raise UnusableAnswer(f"the model refused: {choice.message.refusal}")
         if choice.finish_reason == "length":
-            raise UnusableAnswer("the model's answer was cut off (finish_reason length)")
+            raise UnusableAnswer(f"the model's answer was cut off at {max_tokens} tokens (finish_reason length)")
+        if mode == "json_schema":
+            if choice.message.parsed is None:
+                raise UnusableAnswer("the model's answer was empty")
+            return choice.message.parsed  # type: ignore[no-any-return]
         try:
             return answer.model_validate_json(_json_in(choice.message.content or ""))
         except ValidationError as error:
@@ -152,16 +205,55 @@ class ChatClient:
             self._client = openai.AsyncOpenAI(
                 api_key=self.settings.api_key.get_secret_value(),
                 base_url=self.settings.base_url,
+                # For a stream, the read timeout is the silence allowed between two pieces.
                 timeout=self.settings.timeout,
                 max_retries=self.settings.max_retries,
-                http_client=openai.DefaultAsyncHttpxClient(event_hooks={"request": [count_request]}),
+                http_client=openai.DefaultAsyncHttpxClient(
+                    event_hooks={"request": [count_request]}, transport=_transport_without_timeout_retries()
+                ),
             )
         return self._client
 
-    def _count(self, completion: Any) -> None:
-        if completion.usage is not None:
-            self.prompt_tokens += completion.usage.prompt_tokens or 0
-            self.completion_tokens += completion.usage.completion_tokens or 0
+
+def _http() -> Any:
+    """The HTTP library the installed openai SDK is built on (httpx, or its successor)."""
+    import openai
+
+    client_class = next(base for base in openai.DefaultAsyncHttpxClient.__mro__ if base.__name__ == "AsyncClient")
+    return sys.modules[client_class.__module__.partition(".")[0]]
+
+
+def _transport_without_timeout_retries() -> Any:
+    """A transport whose timeouts reach the SDK as its own APITimeoutError, which it does not
+    retry: this client retries a timeout once itself, where the SDK would wait out two more."""
+    import openai
+
+    http = _http()
+
+    class Transport(http.AsyncHTTPTransport):  # type: ignore[misc, name-defined]
+        async def handle_async_request(self, request: Any) -> Any:
+            try:
+                return await super().handle_async_request(request)
+            except http.TimeoutException as error:
+                raise openai.APITimeoutError(request=request) from error
+
+    return Transport()
+
+
+def repeats_itself(text: str) -> bool:
+    """Whether the text ends in one piece (not blank) said LOOP_TIMES times over."""
+    shortest, longest = LOOP_PIECE
+    tail = text[-longest * LOOP_TIMES :]
+    for size in range(shortest, min(longest, len(tail) // LOOP_TIMES) + 1):
+        piece = tail[-size:]
+        if piece.strip() and tail.endswith(piece * LOOP_TIMES):
+            return True
+    return False
+
+
+def _unusable_from(cached: str) -> UnusableAnswer:
+    failure = json.loads(cached)
+    return (PromptTooLong if failure["too_long"] else UnusableAnswer)(failure["reason"])
 
 
 def _json_in(text: str) -> str:
@@ -173,13 +265,19 @@ def _json_in(text: str) -> str:
     return text[start : end + 1] if start != -1 and end > start else text
 
 
-def _rejects_response_format(error: Exception) -> bool:
+def _rejects(error: Exception, *words: str) -> bool:
+    """A 400 that names one of `words`: the server does not take that way of asking."""
     import openai
 
     if not isinstance(error, openai.BadRequestError):
         return False
     said = f"{error.message} {json.dumps(error.body) if error.body else ''}".lower()
-    return any(word in said for word in ("response_format", "json_schema", "json_object", "structured output", "schema"))
+    return any(word in said for word in words) and not _context_exceeded(said)
+
+
+def _context_exceeded(said: str) -> bool:
+    # OpenAI and vLLM: "maximum context length"; llama.cpp: "exceeds the available context size".
+    return "context" in said and any(word in said for word in ("exceed", "maximum", "too long", "length"))
 
 
 def _classified(error: Exception, settings: LLMSettings) -> Exception:
@@ -191,20 +289,30 @@ def _classified(error: Exception, settings: LLMSettings) -> Exception:
         return error
     if isinstance(error, (openai.LengthFinishReasonError, openai.ContentFilterFinishReasonError)):
         return UnusableAnswer(f"the model's answer was cut off or filtered ({type(error).__name__})")
-    if isinstance(error, ValidationError):
-        return UnusableAnswer(f"the model's answer is not the JSON asked for ({error.errors()[0]['msg']})")
+    if isinstance(error, (ValidationError, ValueError)):
+        return UnusableAnswer(f"the model's answer is not the JSON asked for ({_first_line(error)})")
     if isinstance(error, openai.AuthenticationError):
-        return SummarizerError(f"{where} refused the API key (401): check OPENAI_API_KEY")
+        return SummarizerError(f"{where} refused the API key (401): check OPENAI_API_KEY", ExitCode.UNAVAILABLE)
     if isinstance(error, openai.PermissionDeniedError):
-        return SummarizerError(f"{where} denied access (403) to model {settings.model!r}")
+        return SummarizerError(f"{where} denied access (403) to model {settings.model!r}", ExitCode.UNAVAILABLE)
     if isinstance(error, openai.NotFoundError):
         return SummarizerError(f"model {settings.model!r} was not found at {where} (404): check --model or SUMMARIZER_MODEL")
     if isinstance(error, openai.RateLimitError) and error.code == "insufficient_quota":
-        return SummarizerError(f"the quota of this API key at {where} is exhausted (429 insufficient_quota)")
-    if isinstance(error, openai.APITimeoutError):
-        return UnusableAnswer(f"no answer within {settings.timeout:g} s")
+        return SummarizerError(f"the quota of this API key at {where} is exhausted (429 insufficient_quota)", ExitCode.UNAVAILABLE)
+    if isinstance(error, openai.BadRequestError) and _context_exceeded(f"{error.message} {json.dumps(error.body)}".lower()):
+        return PromptTooLong(f"the prompt does not fit the model's context at {where}")
+    if isinstance(error, (openai.APITimeoutError, _http().TimeoutException)):
+        return NoAnswer(f"the model sent nothing for {settings.timeout:g} s")
     if isinstance(error, openai.APIConnectionError):
-        return SummarizerError(f"cannot reach {where}: {error.__cause__ or error.message}")
+        return SummarizerError(f"cannot reach {where}: {error.__cause__ or error.message}", ExitCode.UNAVAILABLE)
     if isinstance(error, openai.APIStatusError):
-        return UnusableAnswer(f"{where} answered {error.status_code} after {settings.max_retries} retries")
+        return NoAnswer(f"{where} answered {error.status_code} after {settings.max_retries} retries")
+    if isinstance(error, _http().TransportError):
+        return NoAnswer(f"the answer broke off ({type(error).__name__})")
     return error
+
+
+def _first_line(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        return str(error.errors()[0]["msg"])
+    return str(error).splitlines()[0] if str(error) else type(error).__name__

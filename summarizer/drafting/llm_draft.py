@@ -2,26 +2,31 @@
 
 Design, for each month:
 1. its work items as a DATA block (trimmed, redacted); over the token budget, chunks of
-   whole items are drafted separately and merged by a second call (map-reduce)
+   whole items are drafted separately and merged by a second call (map-reduce); a server
+   whose context cannot hold a prompt gets the data in halves, for the rest of the run
 2. the draft is checked; error findings go back to the model once, as a repair prompt
 3. what still fails is removed — a summary sentence, a highlight, a skill tag — and
-   kept as a warning finding, so nothing unverified is printed as fact
+   kept as a warning finding, so nothing unverified is printed as fact; a summary that
+   names nothing of the work (or is left empty) is replaced by the offline text
 4. a month whose answers cannot be used falls back to the offline draft, and says so
 Then the overview (from the checked month summaries and the statistics) and the skill
-tags go the same way. The checker is handed in: drafting never reaches into validation.
+tags go the same way, and a sentence said twice anywhere in the draft is said once.
+The checker is handed in: drafting never reaches into validation.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections import Counter
-from collections.abc import Callable
+from collections import Counter, defaultdict
 from typing import TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
-from summarizer.drafting import (
+from summarizer.drafting.data import ItemData, chunks_within, month_items, to_json
+from summarizer.drafting.llm import ChatClient, PromptTooLong, UnusableAnswer
+from summarizer.drafting.model import (
+    OVERVIEW,
     DraftingReport,
     DraftPlan,
     Highlight,
@@ -29,24 +34,37 @@ from summarizer.drafting import (
     MonthPlan,
     ProfileDraft,
     Skills,
+    Span,
 )
-from summarizer.drafting.data import chunks_within, month_items, to_json
-from summarizer.drafting.llm import ChatClient, UnusableAnswer
 from summarizer.drafting.offline import draft_offline
+from summarizer.drafting.progress import DraftingProgress
 from summarizer.drafting.prompts import load_prompt
 from summarizer.drafting.tokens import TokenCounter, estimated_cost
 from summarizer.months import History, MonthActivity, area_of
 from summarizer.period import month_label
-from summarizer.validation.model import Finding
+from summarizer.validation.model import Check, Finding, FindingKind
 
-Checker = Callable[[str], list[Finding]]
 COMPLETION_ESTIMATE = 400  # tokens an answer takes, for estimates before any is written
+# Below this many tokens of data a prompt says too little to be worth drafting from.
+MIN_BUDGET = 500
+# A summary shorter than this many words ("The recent release of the") says nothing.
+SHORTEST_SUMMARY = 8
+OVERVIEW_STEP, SKILLS_STEP = "overview", "skills"
+CONTEXT_NOTE = "the model's context cannot hold some months' prompts whole: their data is sent in halves (and merged)"
+
+
+# The answers' lists are bounded in their schema (maxItems, which OpenAI's strict mode,
+# llama.cpp, vLLM and Ollama all enforce while the answer is generated): a small model
+# that starts repeating list entries is stopped at the bound instead of at max_tokens.
+class AnswerHighlight(BaseModel):
+    text: str
+    evidence: list[str] = Field(max_length=3)
 
 
 class MonthAnswer(BaseModel):
     summary: str
-    highlights: list[Highlight]
-    skills: list[str]
+    highlights: list[AnswerHighlight] = Field(max_length=5)
+    skills: list[str] = Field(max_length=6)
 
 
 class OverviewAnswer(BaseModel):
@@ -54,29 +72,40 @@ class OverviewAnswer(BaseModel):
 
 
 class SkillsAnswer(BaseModel):
-    languages: list[str]
-    technical: list[str]
+    languages: list[str] = Field(max_length=8)
+    technical: list[str] = Field(max_length=10)
 
 
 Draft = TypeVar("Draft", MonthAnswer, OverviewAnswer)
 
 
 class LLMDrafter:
-    def __init__(self, history: History, client: ChatClient, check: Checker, counter: TokenCounter, budget: int) -> None:
+    def __init__(
+        self, history: History, client: ChatClient, check: Check, counter: TokenCounter, budget: int, progress: DraftingProgress
+    ) -> None:
         self.history = history
         self.client = client
         self.check = check
         self.counter = counter
         self.budget = budget
+        self.progress = progress
+        client.progress = progress
         self.single_repo = len(history.repositories) == 1
         self.removed: list[Finding] = []
         self.notes: list[str] = []
+        # Sections whose summary the offline text replaced: the model's rested on nothing.
+        self.replaced: set[str] = set()
         self._offline: ProfileDraft | None = None
 
     def draft(self) -> tuple[ProfileDraft, DraftingReport]:
-        months, overview, skills = asyncio.run(self._draft_all())
-        draft = ProfileDraft(overview=overview, months=months, skills=skills, removed=self.removed)
         client = self.client
+        steps = [month_label(month.month) for month in self.history.months] + [OVERVIEW_STEP, SKILLS_STEP]
+        self.progress.begin(steps, client.settings.model, client.settings.base_url)
+        try:
+            months, overview, skills = asyncio.run(self._draft_all())
+        finally:
+            self.progress.end()
+        draft = self._said_once(ProfileDraft(overview=overview, months=months, skills=skills, removed=self.removed))
         report = DraftingReport(
             backend="openai",
             model=client.settings.model,
@@ -95,48 +124,90 @@ class LLMDrafter:
         return months, overview, skills
 
     async def _month(self, month: MonthActivity) -> MonthDraft:
+        label = month_label(month.month)
+        self.progress.step_started(label)
         items = month_items(month, self.single_repo)
-        values = month_values(self.history, month)
         try:
-            chunks = chunks_within(items, self.budget, self.counter.count)
-            parts = await asyncio.gather(
-                *(self.client.ask(load_prompt("month_summary"), {**values, "data": to_json(chunk)}, MonthAnswer) for chunk in chunks)
-            )
-            answer = parts[0]
-            if len(parts) > 1:
-                merge_values = {key: values[key] for key in ("developer", "month", "month_label")}
-                data = json.dumps([part.model_dump() for part in parts], indent=1, ensure_ascii=False)
-                answer = await self.client.ask(load_prompt("month_merge"), {**merge_values, "data": data}, MonthAnswer)
-            errors = self._month_errors(month.month, answer)
-            if errors:
-                answer = await self._repair(answer, errors, to_json(items))
-                errors = self._month_errors(month.month, answer)
+            answer, budget = await self._month_answer(month, items)
         except UnusableAnswer as reason:
-            self.notes.append(f"{month_label(month.month)}: the model's answer could not be used ({reason}); drafted offline")
-            return self._offline_draft().months[self.history.months.index(month)]
-        return self._kept_month(month.month, answer, errors)
+            self._note(label, f"the model's answer could not be used ({reason}); drafted offline")
+            return self._offline_month(month.month)
+        errors = self._month_errors(month.month, answer)
+        if errors:
+            try:
+                answer = await self._repair(answer, errors, self._repair_data(items, answer, budget))
+                errors = self._month_errors(month.month, answer)
+            except UnusableAnswer as reason:
+                self.notes.append(f"{label}: the repair could not be used ({reason}); the failing claims were removed")
+        kept = self._kept_month(month.month, answer, errors)
+        self.progress.step_done(label, "summary drafted offline" if month.month in self.replaced else "drafted")
+        return kept
+
+    async def _month_answer(self, month: MonthActivity, items: list[ItemData]) -> tuple[MonthAnswer, int]:
+        """The month drafted from its items, in as many chunks as the budget and the server's context
+        need, and the budget it took. Each month finds its own budget, so that the prompts, and
+        with them the cached answers, never depend on which month happened to be asked first."""
+        values = month_values(self.history, month)
+        budget = self.budget
+        while True:
+            chunks = chunks_within(items, budget, self.counter.count)
+            # Every chunk is waited for, its answer or failure cached, even when one fails.
+            answers = await asyncio.gather(
+                *(self.client.ask(load_prompt("month_summary"), {**values, "data": to_json(chunk)}, MonthAnswer) for chunk in chunks),
+                return_exceptions=True,
+            )
+            failures = [answer for answer in answers if isinstance(answer, BaseException)]
+            if not any(isinstance(failure, PromptTooLong) for failure in failures):
+                break
+            if budget <= MIN_BUDGET:
+                raise UnusableAnswer(f"the prompt does not fit the model's context, even with {MIN_BUDGET} tokens of data")
+            budget = max(MIN_BUDGET, budget // 2)
+            if CONTEXT_NOTE not in self.notes:
+                self.notes.append(CONTEXT_NOTE)
+        if failures:
+            raise failures[0]
+        parts = [answer for answer in answers if isinstance(answer, MonthAnswer)]
+        if len(parts) == 1:
+            return parts[0], budget
+        merge_values = {key: values[key] for key in ("developer", "month", "month_label")}
+        data = json.dumps([part.model_dump() for part in parts], indent=1, ensure_ascii=False)
+        return await self.client.ask(load_prompt("month_merge"), {**merge_values, "data": data}, MonthAnswer), budget
+
+    def _repair_data(self, items: list[ItemData], answer: MonthAnswer, budget: int) -> str:
+        """The items the draft cites first, then the others, as many as the budget holds."""
+        cited = answer.model_dump_json()
+        ordered = sorted(items, key=lambda item: item.ref not in cited)
+        return to_json(chunks_within(ordered, budget, self.counter.count)[0])
 
     async def _overview(self, months: list[MonthDraft]) -> str:
+        self.progress.step_started(OVERVIEW_STEP)
         values = overview_values(self.history, months)
         try:
             answer = await self.client.ask(load_prompt("overview"), values, OverviewAnswer)
-            errors = _errors(self.check(answer.overview))
-            if errors:
+        except UnusableAnswer as reason:
+            self._note(OVERVIEW_STEP, f"the model's answer could not be used ({reason}); drafted offline")
+            return self._offline_draft().overview
+        errors = _errors(self.check(answer.overview))
+        if errors:
+            try:
                 answer = await self._repair(answer, errors, values["data"])
                 errors = _errors(self.check(answer.overview))
-        except UnusableAnswer as reason:
-            self.notes.append(f"overview: the model's answer could not be used ({reason}); drafted offline")
-            return self._offline_draft().overview
-        return self._kept_text(answer.overview, errors)
+            except UnusableAnswer as reason:
+                self.notes.append(f"overview: the repair could not be used ({reason}); the failing claims were removed")
+        overview = self._kept_summary(OVERVIEW, answer.overview, errors)
+        self.progress.step_done(OVERVIEW_STEP, "drafted offline" if OVERVIEW in self.replaced else "drafted")
+        return overview
 
     async def _skills(self) -> Skills:
+        self.progress.step_started(SKILLS_STEP)
         try:
             answer = await self.client.ask(load_prompt("skills"), skills_values(self.history), SkillsAnswer)
         except UnusableAnswer as reason:
-            self.notes.append(f"skills: the model's answer could not be used ({reason}); tagged offline")
+            self._note(SKILLS_STEP, f"the model's answer could not be used ({reason}); tagged offline")
             return self._offline_draft().skills
         text = f"Languages: {', '.join(answer.languages)}\n\nTechnical: {', '.join(answer.technical)}"
         failing = self._removed_from(_errors(self.check(text)), "skill tag")
+        self.progress.step_done(SKILLS_STEP, "drafted")
         return Skills(languages=_kept_tags(answer.languages, failing), technical=_kept_tags(answer.technical, failing))
 
     def redraft(self, key: str, text: str, findings: list[Finding]) -> str:
@@ -144,18 +215,20 @@ class LLMDrafter:
         return asyncio.run(self._redraft(key, text, findings))
 
     async def _redraft(self, key: str, text: str, findings: list[Finding]) -> str:
-        if key == "overview":
+        if key == OVERVIEW:
             values = overview_values(self.history, self._offline_draft().months)
-            if not findings:
-                return (await self.client.ask(load_prompt("overview"), values, OverviewAnswer, fresh=True)).overview
-            answer = await self._repair(OverviewAnswer(overview=text), findings, values["data"], fresh=True)
-            return self._kept_text(answer.overview, _errors(self.check(answer.overview)))
+            if findings:
+                answer = await self._repair(OverviewAnswer(overview=text), findings, values["data"], fresh=True)
+            else:
+                answer = await self.client.ask(load_prompt("overview"), values, OverviewAnswer, fresh=True)
+            return self._kept_summary(OVERVIEW, answer.overview, _errors(self.check(answer.overview)))
         month = next(month for month in self.history.months if month.month == key)
         items = month_items(month, self.single_repo)
         if findings:
-            repaired = await self._repair(MonthAnswer(summary=text, highlights=[], skills=[]), findings, to_json(items), fresh=True)
+            draft = MonthAnswer(summary=text, highlights=[], skills=[])
+            repaired = await self._repair(draft, findings, self._repair_data(items, draft, self.budget), fresh=True)
         else:
-            values = {**month_values(self.history, month), "data": to_json(items)}
+            values = {**month_values(self.history, month), "data": to_json(chunks_within(items, self.budget, self.counter.count)[0])}
             repaired = await self.client.ask(load_prompt("month_summary"), values, MonthAnswer, fresh=True)
         return self._kept_month(key, repaired, self._month_errors(key, repaired)).summary
 
@@ -167,40 +240,101 @@ class LLMDrafter:
         return await self.client.ask(load_prompt("repair"), values, type(answer), fresh=fresh)
 
     def _month_errors(self, month: str, answer: MonthAnswer) -> list[Finding]:
-        text, _ = _month_text(month, answer)
-        return _errors(self.check(text))
+        return _errors(self.check(_month_draft(month, answer).section().text))
 
     def _kept_month(self, month: str, answer: MonthAnswer, errors: list[Finding]) -> MonthDraft:
         """The answer without the sentences, highlights and tags that failed the check."""
-        _, (summary_end, highlight_spans, skills_start) = _month_text(month, answer)
-        summary_findings = [f for f in errors if (f.offset or 0) < summary_end]
-        highlight_findings = [f for f in errors if summary_end <= (f.offset or 0) < skills_start]
-        dropped = {
-            index
-            for index, (start, end) in enumerate(highlight_spans)
-            if any(start <= (f.offset or 0) < end for f in highlight_findings)
-        }
-        self._removed_from(highlight_findings, "highlight")
-        failing_tags = self._removed_from([f for f in errors if (f.offset or 0) >= skills_start], "skill tag")
-        return MonthDraft(
-            month=month,
-            summary=self._kept_text(answer.summary, summary_findings),
-            highlights=[h for index, h in enumerate(answer.highlights) if index not in dropped],
-            skills=_kept_tags(answer.skills, failing_tags),
+        draft = _month_draft(month, answer)
+        section = draft.section()
+        by_part: dict[str, list[Finding]] = defaultdict(list)
+        dropped = set()
+        for finding in errors:
+            span = section.span_at(finding.offset)
+            by_part[span.part if span else "summary"].append(finding)
+            if span and span.part == "highlight":
+                dropped.add(span.index)
+        self._removed_from(by_part["highlight"], "highlight")
+        failing_tags = self._removed_from(by_part["skills"], "skill tag")
+        return draft.model_copy(
+            update={
+                "summary": self._kept_summary(month, answer.summary, by_part["summary"]),
+                "highlights": [h for index, h in enumerate(draft.highlights) if index not in dropped],
+                "skills": _kept_tags(answer.skills, failing_tags),
+            }
         )
 
-    def _kept_text(self, text: str, errors: list[Finding]) -> str:
+    def _kept_summary(self, key: str, text: str, errors: list[Finding]) -> str:
+        """The summary without its failing sentences; the offline text when it would rest on nothing."""
+        label = "overview" if key == OVERVIEW else month_label(key)
+        offline = self._offline_draft().overview if key == OVERVIEW else self._offline_month(key).summary
+        if any(finding.kind == FindingKind.UNGROUNDED_TEXT for finding in errors):
+            self._removed_from([f for f in errors if f.kind == FindingKind.UNGROUNDED_TEXT], "summary")
+            self.notes.append(f"{label}: the model's summary named nothing of the work; the offline text stands in its place")
+            self.replaced.add(key)
+            return offline
+        kept = text
         for sentence in {f.sentence for f in errors if f.sentence}:
-            text = text.replace(sentence, "")
+            kept = kept.replace(sentence, "")
         self._removed_from(errors, "sentence")
-        return " ".join(text.split())
+        kept = " ".join(kept.split())
+        if len(kept.split()) < SHORTEST_SUMMARY or (errors and self._rests_on_nothing(key, kept)):
+            self.notes.append(f"{label}: too little of the model's summary held up; the offline text stands in its place")
+            self.replaced.add(key)
+            return offline
+        return kept
+
+    def _rests_on_nothing(self, key: str, summary: str) -> bool:
+        text = summary if key == OVERVIEW else MonthDraft(month=key, summary=summary).section().text
+        return any(finding.kind == FindingKind.UNGROUNDED_TEXT for finding in self.check(text))
+
+    def _said_once(self, draft: ProfileDraft) -> ProfileDraft:
+        """The draft without a sentence or highlight it says a second time (the first saying stays)."""
+        section = draft.section()
+        repeats: dict[Span, list[Finding]] = defaultdict(list)
+        for finding in self.check(section.text):
+            span = section.span_at(finding.offset)
+            if finding.kind == FindingKind.DUPLICATE_TEXT and span is not None:
+                repeats[span].append(finding)
+        if not repeats:
+            return draft
+        texts = {OVERVIEW: draft.overview} | {month.month: month.summary for month in draft.months}
+        dropped: set[tuple[str, int]] = set()
+        for span, findings in repeats.items():
+            if span.part == "highlight":
+                dropped.add((span.section, span.index))
+            elif span.part == "summary":
+                text = texts[span.section]
+                for finding in sorted(findings, key=lambda f: -(f.offset or 0)):
+                    start = (finding.offset or 0) - span.start
+                    text = text[:start] + text[start + len(finding.text) :]
+                texts[span.section] = " ".join(text.split())
+        count = sum(len(findings) for findings in repeats.values())
+        self.notes.append(f"removed {count} repeated {'sentence' if count == 1 else 'sentences'} from the draft")
+        months = [
+            month.model_copy(
+                update={
+                    "summary": texts[month.month],
+                    "highlights": [h for index, h in enumerate(month.highlights) if (month.month, index) not in dropped],
+                }
+            )
+            for month in draft.months
+        ]
+        return draft.model_copy(update={"overview": texts[OVERVIEW], "months": months})
 
     def _removed_from(self, findings: list[Finding], what: str) -> set[str]:
         for finding in findings:
-            self.removed.append(
-                finding.model_copy(update={"severity": "warning", "message": f"{what} removed from the draft: {finding.message}"})
-            )
+            removed = finding.model_copy(update={"severity": "warning", "message": f"{what} removed from the draft: {finding.message}"})
+            # A tag a model repeated is reported once.
+            if not any((earlier.kind, earlier.month, earlier.text, earlier.message) == (removed.kind, removed.month, removed.text, removed.message) for earlier in self.removed):
+                self.removed.append(removed)
         return {finding.text for finding in findings}
+
+    def _note(self, step: str, what: str) -> None:
+        self.notes.append(f"{step}: {what}")
+        self.progress.step_done(step, what)
+
+    def _offline_month(self, month: str) -> MonthDraft:
+        return next(draft for draft in self._offline_draft().months if draft.month == month)
 
     def _offline_draft(self) -> ProfileDraft:
         if self._offline is None:
@@ -208,13 +342,22 @@ class LLMDrafter:
         return self._offline
 
 
+def _month_draft(month: str, answer: MonthAnswer) -> MonthDraft:
+    highlights = [Highlight(text=h.text, evidence=h.evidence) for h in answer.highlights]
+    return MonthDraft(month=month, summary=answer.summary, highlights=highlights, skills=answer.skills)
+
+
 def _errors(findings: list[Finding]) -> list[Finding]:
     return [finding for finding in findings if finding.severity == "error"]
 
 
 def _kept_tags(tags: list[str], failing: set[str]) -> list[str]:
-    """The tags no failing claim stands in ("NCCL tuning" goes when "NCCL" fails)."""
-    return [tag for tag in tags if not any(text in tag for text in failing)]
+    """The tags no failing claim stands in ("NCCL tuning" goes when "NCCL" fails), each once."""
+    kept: dict[str, str] = {}
+    for tag in tags:
+        if not any(text in tag for text in failing):
+            kept.setdefault(tag.lower(), tag)
+    return list(kept.values())
 
 
 def month_values(history: History, month: MonthActivity) -> dict[str, str]:
@@ -282,19 +425,3 @@ def plan(history: History, counter: TokenCounter, budget: int) -> DraftPlan:
 
 def _prompt_tokens(counter: TokenCounter, template: str, values: dict[str, str]) -> int:
     return sum(counter.count(message["content"]) for message in load_prompt(template).render(**values))
-
-
-def _month_text(month: str, answer: MonthAnswer) -> tuple[str, tuple[int, list[tuple[int, int]], int]]:
-    """The month as the checker reads it, and where its summary, highlights and skills stand."""
-    text = f"### {month_label(month)}\n\n{answer.summary}"
-    summary_end = len(text)
-    text += "\n\n"
-    highlight_spans = []
-    for highlight in answer.highlights:
-        line = f"- {highlight.text} ({', '.join(highlight.evidence)})" if highlight.evidence else f"- {highlight.text}"
-        highlight_spans.append((len(text), len(text) + len(line)))
-        text += line + "\n"
-    text += "\nSkills: "
-    skills_start = len(text)
-    text += ", ".join(answer.skills) + "\n"
-    return text, (summary_end, highlight_spans, skills_start)

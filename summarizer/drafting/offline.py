@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from summarizer.drafting import Highlight, MonthDraft, ProfileDraft, Skills
+from summarizer.drafting.model import Highlight, MonthDraft, ProfileDraft, Skills
 from summarizer.months import (
     CHANGE_TYPES,
     PRACTICES,

@@ -1,7 +1,8 @@
 """Prompt templates: the files in prompts/, validated on load and rendered strictly.
 
-A template file has a front matter (name, version), a `# system` and a `# user` part,
-and `{{variable}}` placeholders; rendering with a variable missing or unknown is an
+A template file has a front matter (name, version, max_tokens: the bound on the answer's
+length, sized from what its schema needs), a `# system` and a `# user` part, and
+`{{variable}}` placeholders; rendering with a variable missing or unknown is an
 error, so a prompt and the code that fills it cannot drift apart unnoticed.
 """
 
@@ -11,7 +12,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from summarizer.errors import SummarizerError
 
@@ -24,6 +25,7 @@ class PromptTemplate(BaseModel):
 
     name: str
     version: int
+    max_tokens: int = Field(gt=0)
     system: str
     user: str
 
@@ -34,7 +36,7 @@ class PromptTemplate(BaseModel):
     @property
     def content(self) -> str:
         """What identifies the template in a cache key: any edit changes it."""
-        return f"{self.name}@{self.version}\n{self.system}\n{self.user}"
+        return f"{self.name}@{self.version} max_tokens={self.max_tokens}\n{self.system}\n{self.user}"
 
     def render(self, **values: str) -> list[dict[str, str]]:
         missing, unknown = self.variables - set(values), set(values) - self.variables
@@ -66,11 +68,15 @@ def load_prompt(name: str) -> PromptTemplate:
     match = _FILE.match(text)
     if not match:
         raise SummarizerError(f"prompt template {path} needs a front matter, a '# system' and a '# user' part")
-    front = dict(line.split(":", 1) for line in match.group("front").splitlines() if ":" in line)
+    front = {
+        key.strip(): value.strip()
+        for key, _, value in (line.partition(":") for line in match.group("front").splitlines() if not line.startswith("#"))
+    }
     try:
         return PromptTemplate(
-            name=front.get("name", "").strip(),
+            name=front.get("name", ""),
             version=int(front.get("version", "0")),
+            max_tokens=int(front.get("max_tokens", "0")),
             system=match.group("system").strip(),
             user=match.group("user").strip(),
         )

@@ -9,7 +9,10 @@ from rich.console import Console
 from rich.text import Text
 
 from summarizer.period import month_label
+from summarizer.profile import Profile
+from summarizer.review import marked_text
 from summarizer.validation.model import Finding
+from summarizer.words import count
 
 
 def findings_json(findings: list[Finding]) -> str:
@@ -32,35 +35,26 @@ def print_findings(findings: list[Finding], stream: TextIO) -> None:
     if not findings:
         console.print("No findings: every claim checked out against the commits.")
     else:
-        console.print(f"{len(findings)} findings: {errors} errors, {len(findings) - errors} warnings.")
+        console.print(f"{count(len(findings), 'finding')}: {count(errors, 'error')}, {count(len(findings) - errors, 'warning')}.")
+
+
+def run_summary(profile: Profile) -> str:
+    """The line a run ends with on stderr: what was read, who drafted, what is unverified."""
+    totals, drafting = profile.totals, profile.drafting
+    line = (
+        f"{profile.developer.name}: {count(totals.commits, 'commit')} in {count(totals.activity_months, 'month')}, "
+        f"drafted by the {drafting.backend} backend"
+    )
+    if profile.findings:
+        errors = sum(finding.severity == "error" for finding in profile.findings)
+        line += f"; {count(len(profile.findings), 'unverified statement')} ({count(errors, 'error')}) listed in the profile"
+    return line
 
 
 def _marked(finding: Finding, plain: bool) -> Text:
+    """The finding's sentence with its span marked."""
     sentence = (finding.sentence or finding.text).strip()
     start = sentence.find(finding.text)
-    if start < 0:
-        return Text(sentence)
-    end = start + len(finding.text)
-    if plain:
-        return Text(f"{sentence[:start]}[{finding.text}]{sentence[end:]}")
-    text = Text(sentence)
-    text.stylize("bold underline red" if finding.severity == "error" else "bold underline yellow", start, end)
-    return text
+    return marked_text(sentence, [finding.model_copy(update={"offset": start})] if start >= 0 else [], plain)
 
 
-def marked_text(text: str, findings: list[Finding], plain: bool) -> Text:
-    """`text` with the span of every finding marked; `offset`s count from the text's start."""
-    spans = sorted(
-        {(f.offset, f.offset + len(f.text), f.severity) for f in findings if f.offset is not None and 0 <= f.offset < len(text)}
-    )
-    if plain:
-        marked, position = [], 0
-        for start, end, _ in spans:
-            if start >= position:
-                marked += [text[position:start], "[", text[start:end], "]"]
-                position = end
-        return Text("".join(marked) + text[position:])
-    result = Text(text)
-    for start, end, severity in spans:
-        result.stylize("bold underline red" if severity == "error" else "bold underline yellow", start, end)
-    return result

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from summarizer.choices import ReviewState
 from summarizer.period import month_label
 from summarizer.profile import Profile, ProfileMonth
 from summarizer.render.links import citation_url
@@ -13,7 +14,7 @@ STALE = "> *Stale: the commits of this section changed after it was reviewed; `s
 def render_markdown(profile: Profile) -> str:
     sections = [
         _header(profile),
-        profile.overview + (f"\n\n{STALE}" if profile.overview_review == "stale" else ""),
+        profile.overview + (f"\n\n{STALE}" if profile.overview_review == ReviewState.STALE else ""),
         _statistics(profile),
         _work_history(profile),
         _skills(profile),
@@ -76,12 +77,10 @@ def _month(profile: Profile, month: ProfileMonth) -> str:
         f"+{month.lines_added:,} / −{month.lines_deleted:,} lines · {', '.join(month.repositories)}"
     )
     parts = [f"### {month_label(month.month)}", counts, month.summary]
-    if month.review == "stale":
+    if month.review == ReviewState.STALE:
         parts.append(STALE)
     if month.highlights:
-        parts.append(
-            "\n".join(f"- {h.text} ({_cited(profile, month, h.evidence)})" if h.evidence else f"- {h.text}" for h in month.highlights)
-        )
+        parts.append("\n".join(h.line(_cited(profile, month, h.evidence)) for h in month.highlights))
     if month.skills:
         parts.append("Skills: " + ", ".join(month.skills))
     return "\n\n".join(parts)
@@ -112,11 +111,7 @@ def _repositories(profile: Profile) -> str:
 
 
 def _unverified(profile: Profile) -> str:
-    lines = []
-    for finding in profile.findings:
-        where = f" ({month_label(finding.month)})" if finding.month else ""
-        suggestion = f" — {finding.suggestion}" if finding.suggestion else ""
-        lines.append(f"- **{finding.severity}** `{finding.kind}`{where}: “{finding.text}” — {finding.message}{suggestion}")
+    lines = [f"- **{finding.severity}** `{finding.kind}`{finding.described()}" for finding in profile.findings]
     return "## Unverified\n\nThese statements could not be checked against the commits:\n\n" + "\n".join(lines)
 
 

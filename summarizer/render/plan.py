@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from summarizer.drafting import DraftPlan
+from summarizer.drafting.model import DraftPlan
 from summarizer.period import month_label
 
 

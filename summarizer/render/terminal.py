@@ -7,6 +7,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from summarizer.choices import ReviewState
 from summarizer.period import month_label, months_between
 from summarizer.profile import Profile
 from summarizer.words import month_counts
@@ -33,8 +34,8 @@ def print_profile(profile: Profile, console: Console) -> None:
     console.print(Panel(_chart(profile), title="Commits per month (features green, fixes red)", title_align="left"))
     for month in profile.months:
         lines = [Text(month.summary)]
-        lines += [Text(f"• {h.text}" + (f" ({', '.join(h.evidence)})" if h.evidence else "")) for h in month.highlights]
-        if month.review == "stale":
+        lines += [Text(h.line(bullet="•")) for h in month.highlights]
+        if month.review == ReviewState.STALE:
             lines.append(Text("Stale: its commits changed after it was reviewed.", style="yellow"))
         title = f"[bold]{month_label(month.month)}[/] · {month_counts(month.commits, month.features, month.bugs)}"
         console.print(Panel(Group(*lines), title=title, title_align="left"))
@@ -42,7 +43,7 @@ def print_profile(profile: Profile, console: Console) -> None:
     if skills:
         console.print(Panel(Text(skills), title="Skills and languages", title_align="left"))
     if profile.findings:
-        unverified = [Text(f"• {f.kind}: “{f.text}” — {f.message}", style="red" if f.severity == "error" else "yellow") for f in profile.findings]
+        unverified = [Text(f"• {f.kind}{f.described()}", style="red" if f.severity == "error" else "yellow") for f in profile.findings]
         console.print(Panel(Group(*unverified), title="Unverified", title_align="left", border_style="red"))
 
 

@@ -18,6 +18,7 @@ The repository is only read: no command here writes to it.
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import hashlib
 import io
 import os
@@ -26,14 +27,17 @@ import subprocess
 import tempfile
 from collections import Counter
 from pathlib import Path, PurePosixPath
-from typing import NamedTuple, cast
+from typing import cast
 
 from pydantic import BaseModel
 
 from summarizer.activity import Commit, FileChange, Repository
 from summarizer.cache import RunCache, cache_key
+from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, shift_month
+from summarizer.sources.base import SourceExtract, SourceQuery
+from summarizer.sources.commits import LINGUIST_ATTRIBUTES, LinguistRule, co_authors, mark_uncounted_files, pr_number
 
 # Bump when the parsing changes, so cached extractions are redone.
 EXTRACTOR_VERSION = 1
@@ -41,26 +45,20 @@ EXTRACTOR_VERSION = 1
 _FIELD = "%x1f"
 _LOG_FORMAT = "%x1e" + _FIELD.join(["%H", "%aN", "%aE", "%aI", "%cI", "%B"]) + _FIELD
 _RECORD_START = re.compile(rb"\x1e(?=[0-9a-f]{40,64}\x1f)")
-_PR_SUFFIX = re.compile(r"\(#(\d+)\)\s*$")
-_PR_RESOLVED = re.compile(r"^Pull Request resolved:\s*\S*/pull/(\d+)", re.IGNORECASE | re.MULTILINE)
-_CO_AUTHOR = re.compile(r"^Co-authored-by:\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
 _MISSING_OBJECT = re.compile(r"unable to read|bad object|missing (blob|tree|commit)|could not read", re.IGNORECASE)
+FORGES = {
+    "github.com": Forge.GITHUB, "gitlab.com": Forge.GITLAB, "bitbucket.org": Forge.BITBUCKET,
+    "codeberg.org": Forge.CODEBERG, "git.sr.ht": Forge.SOURCEHUT,
+}  # fmt: skip
 _FORGE_URL = re.compile(
     r"^(?:[a-z+]+://)?(?:[^@/]+@)?(?P<host>github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|git\.sr\.ht)"
     r"[:/](?P<path>[^\s]+?)(?:\.git)?/?$",
     re.IGNORECASE,
 )
-LOCK_FILES = frozenset({
-    "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb",
-    "poetry.lock", "Pipfile.lock", "pdm.lock", "uv.lock", "conda-lock.yml", "Cargo.lock",
-    "Gemfile.lock", "composer.lock", "go.sum", "mix.lock", "Podfile.lock", "pubspec.lock",
-    "packages.lock.json", "gradle.lockfile", "flake.lock", "Package.resolved",
-})  # fmt: skip
 _REPOSITORY_VARIABLES = frozenset({
     "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
     "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES",
 })  # fmt: skip
-_LINGUIST_ATTRIBUTES = ("linguist-generated", "linguist-vendored")
 
 
 class RepositoryExtract(BaseModel):
@@ -69,6 +67,41 @@ class RepositoryExtract(BaseModel):
     repository: Repository
     commits: list[Commit]
     warnings: list[str] = []
+
+
+class GitSource:
+    """A local git repository: any SOURCE no other source claims; the current folder when none is named."""
+
+    name = "git"
+
+    def claims(self, argument: str) -> bool:
+        return True
+
+    def when_none_named(self, query: SourceQuery) -> list[str] | None:
+        # With only --github-user, GitHub is read instead.
+        return None if query.github_user else ["."]
+
+    def cache_key(self, arguments: list[str], query: SourceQuery) -> str | None:
+        keys = [extraction_key(Path(argument).expanduser(), query.authors, query.period, query.branch)[0] for argument in arguments]
+        return cache_key("git-repositories", repositories=keys)
+
+    def read(self, arguments: list[str], query: SourceQuery, cache: RunCache) -> SourceExtract:
+        found = SourceExtract()
+        for argument in arguments:
+            extract = read_repository(Path(argument).expanduser(), query.authors, query.period, query.branch, cache)
+            found.repositories.append(extract.repository)
+            found.commits += extract.commits
+            found.warnings += extract.warnings
+        return found
+
+    def nothing_found(self, arguments: list[str], query: SourceQuery) -> str:
+        present: Counter[str] = Counter()
+        for argument in arguments:
+            present += authors_present(Path(argument).expanduser(), query.period, query.branch)
+        where = f"in {', '.join(arguments)}"
+        if not present:
+            return where + " (nobody committed in that period; try --since/--until)"
+        return where + "; closest authors there: " + ", ".join(_closest(query.authors, present))
 
 
 def read_repository(
@@ -124,6 +157,18 @@ def authors_present(path: Path, period: Period, branch: str | None) -> Counter[s
     return Counter(line for line in output.decode(errors="replace").splitlines() if line)
 
 
+def _closest(authors: list[str], present: Counter[str], limit: int = 3) -> list[str]:
+    def similarity(identity: str) -> float:
+        lowered = identity.lower()
+        return max(
+            max(difflib.SequenceMatcher(None, author.lower(), part).ratio() for part in lowered.split(" <"))
+            for author in authors
+        )
+
+    ranked = sorted(present, key=lambda identity: (-similarity(identity), -present[identity], identity))
+    return [f"{identity} ({present[identity]} commits)" for identity in ranked[:limit]]
+
+
 def _git_environment() -> dict[str, str]:
     # Without the variables that would point git at another repository than the one asked for.
     env = {k: v for k, v in os.environ.items() if k not in _REPOSITORY_VARIABLES}
@@ -162,10 +207,8 @@ def _resolve(path: Path, branch: str | None) -> tuple[Repository, Path]:
         raise SummarizerError(f"{path} has no commits yet")
     top = git_dir if bare else git_dir.parent
     remote = _git(path, "config", "--get", "remote.origin.url", check=False).stdout.decode().strip()
-    name, web_url = _name_from_remote(remote, top)
-    repository = Repository(
-        name=name, path=str(top), branch=ref, tip=lines[3], web_url=web_url, shallow=shallow
-    )
+    name, web_url, forge = _name_from_remote(remote, top)
+    repository = Repository(name=name, path=str(top), branch=ref, tip=lines[3], web_url=web_url, forge=forge, shallow=shallow)
     return repository, git_dir
 
 
@@ -173,13 +216,13 @@ def _has_commits(path: Path) -> bool:
     return bool(_git(path, "rev-list", "-n", "1", "--all", check=False).stdout.strip())
 
 
-def _name_from_remote(remote: str, top: Path) -> tuple[str, str | None]:
+def _name_from_remote(remote: str, top: Path) -> tuple[str, str | None, Forge | None]:
     match = _FORGE_URL.match(remote)
     if match:
         host, name = match.group("host").lower(), match.group("path")
-        return name, f"https://{host}/{name}"
+        return name, f"https://{host}/{name}", FORGES[host]
     folder = top.name
-    return (folder[: -len(".git")] if folder.endswith(".git") and len(folder) > 4 else folder), None
+    return (folder[: -len(".git")] if folder.endswith(".git") and len(folder) > 4 else folder), None, None
 
 
 def _mailmap_digest(git_dir: Path) -> str:
@@ -277,7 +320,7 @@ def _parse_record(record: bytes, repo: str) -> Commit:
         subject=subject,
         body=body.strip(),
         pr=pr_number(subject, body),
-        co_authors=_CO_AUTHOR.findall(body),
+        co_authors=co_authors(body),
         files=_parse_numstat(numstat),
     )
 
@@ -295,22 +338,7 @@ def _parse_numstat(numstat: bytes) -> list[FileChange]:
     return files
 
 
-def pr_number(subject: str, body: str) -> int | None:
-    resolved = _PR_RESOLVED.findall(body)
-    if resolved:
-        return int(resolved[-1])
-    suffix = _PR_SUFFIX.search(subject)
-    return int(suffix.group(1)) if suffix else None
-
-
-class _LinguistRule(NamedTuple):
-    base: str
-    pattern: str
-    attribute: str
-    value: bool
-
-
-def _linguist_rules(path: Path, tip: str, git_dir: Path) -> list[_LinguistRule]:
+def _linguist_rules(path: Path, tip: str, git_dir: Path) -> list[LinguistRule]:
     """linguist-generated/-vendored rules from the tip's .gitattributes files, shallow first."""
     listing = _git(path, "ls-tree", "-r", "-z", "--name-only", tip).stdout.decode(errors="replace")
     sources = sorted(
@@ -329,31 +357,7 @@ def _linguist_rules(path: Path, tip: str, git_dir: Path) -> list[_LinguistRule]:
                 continue
             for attribute in fields[1:]:
                 name, _, value = attribute.lstrip("-!").partition("=")
-                if name in _LINGUIST_ATTRIBUTES:
+                if name in LINGUIST_ATTRIBUTES:
                     enabled = not attribute.startswith(("-", "!")) and value.lower() not in ("false", "0")
-                    rules.append(_LinguistRule(base=base, pattern=fields[0], attribute=name, value=enabled))
+                    rules.append(LinguistRule(base=base, pattern=fields[0], attribute=name, value=enabled))
     return rules
-
-
-def mark_uncounted_files(commits: list[Commit], rules: list[_LinguistRule] | None = None) -> None:
-    """Lock files, and files the linguist `rules` call generated or vendored, are not code."""
-    import pathspec
-
-    compiled = [(rule, pathspec.GitIgnoreSpec.from_lines([rule.pattern])) for rule in rules or []]
-    verdicts: dict[str, bool] = {}
-
-    def is_code(path: str) -> bool:
-        if path not in verdicts:
-            excluded = PurePosixPath(path).name in LOCK_FILES
-            state = {attribute: False for attribute in _LINGUIST_ATTRIBUTES}
-            for rule, spec in compiled:
-                prefix = "" if rule.base == "." else rule.base + "/"
-                if path.startswith(prefix) and spec.match_file(path[len(prefix) :]):
-                    state[rule.attribute] = rule.value
-            verdicts[path] = not (excluded or any(state.values()))
-        return verdicts[path]
-
-    for commit in commits:
-        for change in commit.files:
-            if change.counted and not is_code(change.path):
-                change.counted = False

@@ -8,7 +8,8 @@ Design:
 2. sections: the text cut into sentences, each scoped to the month it speaks of
 3. checks: identifiers, counts, figures, names, repositories, terms, acronym
    expansions, skill tags — each sentence against its month's evidence, a claim that
-   holds only in another month being `wrong_month`; then repeated sentences
+   holds only in another month being `wrong_month`; then repeated sentences, and
+   paragraphs that rest on nothing in the data
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from summarizer.months import History
 from summarizer.period import month_label
 from summarizer.validation.claims import check_counts, check_figures, check_identifiers
 from summarizer.validation.context import Context, finding
-from summarizer.validation.model import Finding, Severity
+from summarizer.validation.grounding import check_grounding
+from summarizer.validation.model import Finding, FindingKind, Severity
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
 from summarizer.validation.sections import MONTH_MENTION, split_sentences
 from summarizer.validation.terms import (
@@ -27,7 +29,7 @@ from summarizer.validation.terms import (
     expanded_acronyms,
 )
 
-__all__ = ["Checker", "Finding", "Severity", "validate"]
+__all__ = ["Checker", "Finding", "FindingKind", "Severity", "validate"]
 
 
 def validate(text: str, history: History) -> list[Finding]:
@@ -59,7 +61,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
                 active = [month.month for month in history.months]
                 nearest = min(active, key=lambda month: abs(_index(month) - _index(sentence.month or month))) if active else None
                 findings.append(
-                    finding("wrong_month", sentence, mention, scope, f"no commit of {context.name} landed in {month_label(sentence.month)}", nearest)
+                    finding(FindingKind.WRONG_MONTH, sentence, mention, scope, f"no commit of {context.name} landed in {month_label(sentence.month)}", nearest)
                 )
         expansions = list(check_expansions(sentence, context))
         findings += expansions
@@ -71,6 +73,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_skills(sentence, scope, context)
         findings += check_terms(sentence, scope, context, expanded_acronyms(expansions))
     findings += find_duplicates(sentences, context)
+    findings += check_grounding(text, sentences, context)
     return _deduplicated(sorted(findings, key=lambda f: (f.offset or 0, f.kind)))
 
 

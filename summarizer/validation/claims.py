@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.validation.model import Finding
+from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.sections import MONTH_MENTION, Sentence
 
 SHA = re.compile(r"(?<![\w/#.@-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])")
@@ -68,14 +68,14 @@ def check_identifiers(sentence: Sentence, scope: Evidence, context: Context) -> 
             continue
         yield context.placed_elsewhere(
             lambda evidence: any(sha.startswith(token) for sha in evidence.shas), sentence, match, scope, f"commit {token}"
-        ) or finding("unknown_sha", sentence, match, scope, f"no commit of {context.name} starts with {token}{context.where(scope)}")
+        ) or finding(FindingKind.UNKNOWN_SHA, sentence, match, scope, f"no commit of {context.name} starts with {token}{context.where(scope)}")
     for match in PR_REF.finditer(sentence.text):
         number = int(match.group("number"))
         if number in scope.pr_numbers or re.search(rf"(?<!\w)#{number}\b|/pull/{number}\b", scope.text):
             continue
         yield context.placed_elsewhere(
             lambda evidence: number in evidence.pr_numbers, sentence, match, scope, f"#{number}"
-        ) or finding("unknown_pr", sentence, match, scope, f"no work item of {context.name} is #{number}{context.where(scope)}")
+        ) or finding(FindingKind.UNKNOWN_PR, sentence, match, scope, f"no work item of {context.name} is #{number}{context.where(scope)}")
 
 
 def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -84,14 +84,14 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         added, deleted = _number(match.group("added")), _number(match.group("deleted"))
         if (added, deleted) != (scope.stats.lines_added, scope.stats.lines_deleted):
             lines = f"+{scope.stats.lines_added:,} / −{scope.stats.lines_deleted:,}"
-            yield finding("wrong_count", sentence, match, scope, f"the lines changed{context.where(scope)} are {lines}", lines)
+            yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, f"the lines changed{context.where(scope)} are {lines}", lines)
     for match in PERCENT_OF_CLASS.finditer(sentence.text):
         noun = (match.group("noun") or match.group("noun2")).lower()
         count = scope.stats.bugs if noun.startswith(("bug", "fix")) else scope.stats.features
         share = round(100 * count / scope.stats.work_items) if scope.stats.work_items else 0
         claimed = float(match.group("percent") or match.group("percent2"))
         if abs(claimed - share) > 1:
-            yield finding("wrong_count", sentence, match, scope, f"{share}% of the work items{context.where(scope)} are {noun}", f"{share}%")
+            yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, f"{share}% of the work items{context.where(scope)} are {noun}", f"{share}%")
     for match in COUNT.finditer(sentence.text):
         yield from _check_count(match, sentence, scope, context)
 
@@ -113,7 +113,7 @@ def check_figures(sentence: Sentence, scope: Evidence, context: Context) -> Iter
             continue
         yield context.placed_elsewhere(
             lambda evidence: figure in evidence.figures, sentence, match, scope, match.group(0)
-        ) or finding("unsupported_number", sentence, match, scope, f"{match.group(0)} appears in no commit{context.where(scope)}")
+        ) or finding(FindingKind.UNSUPPORTED_NUMBER, sentence, match, scope, f"{match.group(0)} appears in no commit{context.where(scope)}")
 
 
 def _check_table_row(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -128,7 +128,7 @@ def _check_table_row(sentence: Sentence, scope: Evidence, context: Context) -> I
     }[label]  # fmt: skip
     if _number(row.group("value")) != truth:
         offset = sentence.text.index(row.group("value"), sentence.text.index(row.group("label")) + len(row.group("label")))
-        yield finding("wrong_count", sentence, (offset, offset + len(row.group("value"))), scope, f"{row.group('label')}{context.where(scope)}: {truth}", str(truth))
+        yield finding(FindingKind.WRONG_COUNT, sentence, (offset, offset + len(row.group("value"))), scope, f"{row.group('label')}{context.where(scope)}: {truth}", str(truth))
 
 
 def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -167,7 +167,7 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     noun = match.group("noun")
     span = (match.start("number"), match.end("noun"))
     yield finding(
-        "wrong_count", sentence, span, scope,
+        FindingKind.WRONG_COUNT, sentence, span, scope,
         f"the statistics say {truths[0]:,} {noun}{context.where(scope)}, not {claimed:,}",
         f"{truths[0]:,} {noun}",
     )  # fmt: skip

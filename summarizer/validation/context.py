@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from summarizer.months import History
 from summarizer.period import month_label, months_between
 from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence
-from summarizer.validation.model import Finding, Severity
+from summarizer.validation.model import Finding, FindingKind, Severity
 from summarizer.validation.sections import Sentence
+from summarizer.validation.vocabulary import Vocabulary
 
 
 @dataclass
@@ -20,6 +22,10 @@ class Context:
 
     def __post_init__(self) -> None:
         self.evidence = evidence_by_month(self.history)
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        return Vocabulary(self.history)
 
     @property
     def name(self) -> str:
@@ -53,7 +59,7 @@ class Context:
         if not elsewhere:
             return None
         months = " and ".join(month_label(month) for month in elsewhere[:2])
-        return finding("wrong_month", sentence, where, scope, f"{what} belongs to {months}, not to {month_label(scope.month or '')}", elsewhere[0])
+        return finding(FindingKind.WRONG_MONTH, sentence, where, scope, f"{what} belongs to {months}, not to {month_label(scope.month or '')}", elsewhere[0])
 
     def repository_named(self, name: str) -> str | None:
         """The contributed repository `name` refers to; owners are compared when both have one."""
@@ -67,7 +73,7 @@ class Context:
 
 
 def finding(
-    kind: str,
+    kind: FindingKind,
     sentence: Sentence,
     where: re.Match[str] | tuple[int, int],
     scope: Evidence,

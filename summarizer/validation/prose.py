@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from summarizer.months import PRACTICES
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
-from summarizer.validation.model import Finding
+from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.sections import Sentence
 
 _NAME_WORD = r"(?:[A-Z][a-z]+(?:[-'][A-Z][a-z]+)*|[A-Z]\.)"
@@ -63,7 +63,7 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         in_context = _PERSON_AFTER.match(sentence.text[match.end() :]) or _PERSON_BEFORE.search(sentence.text[: match.start()])
         if (near and (len(tokens) > 1 or in_context)) or (in_context and len(tokens) > 1):
             message = f"“{name}” is not how the commits name {developer.name}" if near else f"“{name}” is neither {developer.name} nor anyone in the commits"
-            yield finding("name_mismatch", sentence, match.span("name"), scope, message, developer.name)
+            yield finding(FindingKind.NAME_MISMATCH, sentence, match.span("name"), scope, message, developer.name)
 
 
 def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -76,11 +76,11 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
             clean = tag.strip("*_`. ")
             if clean and not _tag_supported(clean, scope, context):
                 offset = start + tag.find(clean)
-                yield finding("unsupported_skill", sentence, (offset, offset + len(clean)), scope, f"nothing{context.where(scope)} shows “{clean}”")
+                yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, (offset, offset + len(clean)), scope, f"nothing{context.where(scope)} shows “{clean}”")
         return
     for match in LANGUAGE.finditer(sentence.text):
         if not _language_supported(match.group("language"), scope):
-            yield finding("unsupported_skill", sentence, match, scope, f"no {match.group('language')} file or mention{context.where(scope)}")
+            yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, match, scope, f"no {match.group('language')} file or mention{context.where(scope)}")
 
 
 def find_duplicates(sentences: list[Sentence], context: Context) -> Iterator[Finding]:
@@ -95,7 +95,7 @@ def find_duplicates(sentences: list[Sentence], context: Context) -> Iterator[Fin
         if key in seen:
             text = sentence.text.strip()
             start = sentence.text.index(text)
-            yield finding("duplicate_text", sentence, (start, start + len(text)), context.scope(sentence.month), "this sentence was said before", None, "warning")
+            yield finding(FindingKind.DUPLICATE_TEXT, sentence, (start, start + len(text)), context.scope(sentence.month), "this sentence was said before", None, "warning")
         seen.add(key)
 
 

@@ -36,6 +36,7 @@ class Sentence(NamedTuple):
     start: int  # offset in the whole text
     month: str | None  # None: the whole period
     line: str  # the line it stands on, for context
+    paragraph: int = 0  # which paragraph of the text it belongs to
 
 
 def months_named(text: str) -> list[str]:
@@ -47,7 +48,7 @@ def split_sentences(text: str) -> list[Sentence]:
     sentences: list[Sentence] = []
     section: str | None = None
     offset = 0
-    for paragraph in re.split(r"(\n\s*\n)", text):
+    for number, paragraph in enumerate(re.split(r"(\n\s*\n)", text)):
         start = offset
         offset += len(paragraph)
         if not paragraph.strip():
@@ -66,7 +67,7 @@ def split_sentences(text: str) -> list[Sentence]:
             line_start = text.rfind("\n", 0, start + part_start) + 1
             line_end = text.find("\n", start + part_start)
             line = text[line_start : line_end if line_end != -1 else len(text)]
-            sentences.append(Sentence(text_part, start + part_start, month, line))
+            sentences.append(Sentence(text_part, start + part_start, month, line, number))
     return sentences
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from summarizer.validation.claims import PR_REF, SHA, count_spans
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence
-from summarizer.validation.model import Finding
+from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.prose import LANGUAGE
 from summarizer.validation.sections import Sentence
 
@@ -18,7 +18,7 @@ GENERIC_TERMS = frozenset({
     "SDK", "SDKs", "README", "TODO", "FAQ", "JSON", "YAML", "TOML", "HTML", "CSS", "HTTP", "HTTPS",
     "UTC", "PDF", "CSV", "XML", "OK", "GitHub", "GitLab", "CPU", "CPUs", "GPU", "GPUs", "I", "II", "III", "IV", "Q1", "Q2", "Q3", "Q4",
 })  # fmt: skip
-_TERM = re.compile(
+TERM = re.compile(
     r"`(?P<code>[^`\n]{1,80})`"
     r"|(?P<dotted>(?<![\w.@/])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?)"
     r"|(?P<snake>(?<![\w.@/])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+(?![\w@]))"
@@ -53,7 +53,7 @@ _NOT_REPOSITORY_NAMES = frozenset({
 
 def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded: set[str]) -> Iterator[Finding]:
     masked = _mask(sentence)
-    for match in _TERM.finditer(masked):
+    for match in TERM.finditer(masked):
         kind = match.lastgroup or ""
         term = match.group(kind)
         if kind == "code":
@@ -68,7 +68,7 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         span = (match.start(kind), match.end(kind))
         yield context.placed_elsewhere(
             lambda evidence: evidence.mentions(term) or evidence.mentions(base), sentence, span, scope, f"“{term}”"
-        ) or finding("ungrounded_term", sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
+        ) or finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
 
 
 def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
@@ -82,7 +82,7 @@ def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
                 continue
             start = match.start() if pattern is _EXPANSION_AFTER else match.start("long") + match.group("long").rfind(long_form)
             yield finding(
-                "unsupported_expansion", sentence, (start, match.end()), context.scope(sentence.month),
+                FindingKind.UNSUPPORTED_EXPANSION, sentence, (start, match.end()), context.scope(sentence.month),
                 f"no commit spells {acronym} out as “{long_form}”", None,
             )  # fmt: skip
 
@@ -91,7 +91,7 @@ def expanded_acronyms(findings: list[Finding]) -> set[str]:
     """The acronyms of unsupported expansions: reported once, not again as ungrounded terms."""
     acronyms = set()
     for item in findings:
-        acronym = re.search(r"\b[A-Z][A-Z0-9]+", item.text) if item.kind == "unsupported_expansion" else None
+        acronym = re.search(r"\b[A-Z][A-Z0-9]+", item.text) if item.kind == FindingKind.UNSUPPORTED_EXPANSION else None
         if acronym:
             acronyms.add(acronym.group(0))
     return acronyms
@@ -119,7 +119,7 @@ def _check_repository(
     if repository is not None:
         if scope.month is not None and repository not in scope.repositories:
             active = context.months_where(lambda evidence: repository in evidence.repositories)
-            yield finding("wrong_month", sentence, span, scope, f"no commit landed in {repository}{context.where(scope)}", active[0] if active else None)
+            yield finding(FindingKind.WRONG_MONTH, sentence, span, scope, f"no commit landed in {repository}{context.where(scope)}", active[0] if active else None)
         return
     if not named and context.evidence[None].mentions(token):
         return  # a path or a reference the commits themselves make
@@ -134,10 +134,10 @@ def _check_repository(
         or any(repository.name.lower().startswith(owner + "/") for repository in context.history.repositories)
     ):
         names = ", ".join(repository.name for repository in context.history.repositories)
-        yield finding("unknown_repo", sentence, span, scope, f"{context.name} has no commits in {token} in the period", names)
+        yield finding(FindingKind.UNKNOWN_REPO, sentence, span, scope, f"{context.name} has no commits in {token} in the period", names)
     elif re.search(r"[\d_.-]|[A-Z]", token):
         # Shaped like a path or an identifier rather than a pair of words ("read/write").
-        yield finding("ungrounded_term", sentence, span, scope, f"“{token}” appears in no commit{context.where(scope)}")
+        yield finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{token}” appears in no commit{context.where(scope)}")
 
 
 def _long_form(words_text: str, acronym: str) -> str | None:

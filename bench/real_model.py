@@ -1,0 +1,72 @@
+"""Benchmark: a six-month profile drafted by a real (tiny, CPU-bound) model.
+
+    ../shared/real-model/serve.sh 8089 > rm.env &     # once; see its header
+    python bench/real_model.py [--url http://127.0.0.1:8089/v1] [--author "Jason Ansel"]
+                               [--since 2025-06] [--until 2025-11] [--jobs 2]
+
+Drafts the author's months of ../shared/real-history/helion.bundle against the server,
+through a recording proxy, twice (the second run must send nothing), and prints the wall
+time, when the first progress line came, the requests and tokens, the months the model
+drafted against those that fell back, the findings by kind, repeated sentences and
+content-free paragraphs left in the profile, and one month the model drafted.
+Targets (issue 10): under 8 minutes, progress within 2 s, every request bounded, 0 error
+findings, 0 repeated sentences, 0 content-free paragraphs; 0 requests the second time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.real_model import clone_helion, draft, server_url, unreachable  # noqa: E402
+from tests.recording_proxy import RecordingProxy  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--url", default=server_url())
+    parser.add_argument("--author", default="Jason Ansel")
+    parser.add_argument("--since", default="2025-06")
+    parser.add_argument("--until", default="2025-11")
+    parser.add_argument("--jobs", type=int, default=2)
+    options = parser.parse_args()
+    if reason := unreachable(options.url):
+        sys.exit(f"bench/real_model.py: {reason}")
+    with tempfile.TemporaryDirectory(prefix="bench-real-model-") as scratch:
+        home = Path(scratch)
+        clone = clone_helion(home)
+        with RecordingProxy(options.url) as proxy:
+            cold = draft(proxy, clone, options.author, options.since, options.until, home, options.jobs)
+            if cold.returncode != 0:
+                sys.exit("cold run failed:\n" + "\n".join(cold.stderr))
+            warm = draft(proxy, clone, options.author, options.since, options.until, home, options.jobs)
+    drafting = cold.profile["drafting"]
+    months = [month["month"] for month in cold.profile["months"]]
+    by_model = cold.drafted_by_the_model()
+    content_free = cold.findings.get("ungrounded_text (error)", 0)
+    print(f"Real model: {options.author}, {options.since} to {options.until} ({len(months)} active months), helion, --jobs {options.jobs}")
+    print(f"  wall time           {cold.seconds:7.1f} s (target < 480 s); first progress line after {cold.first_line_after or 0:.2f} s (target < 2 s)")
+    print(f"  requests            {len(cold.exchanges)} ({drafting['llm_calls']} counted by the run), {cold.unbounded} without max_tokens")
+    print(f"  tokens              {drafting['prompt_tokens']:,} in, {drafting['completion_tokens']:,} out")
+    print(f"  months by the model {len(by_model)} of {len(months)}; fallen back: {', '.join(cold.fallbacks) or 'none'}")
+    print(f"  findings            {dict(cold.findings) or 'none'} ({cold.errors} errors)")
+    print(f"  repeated sentences  {len(cold.repeated_sentences())}; content-free paragraphs {content_free}")
+    print(f"  second run          {len(warm.exchanges)} requests, {warm.seconds:.1f} s")
+    print("\nWhat the run said:\n" + "\n".join(f"  {line}" for line in cold.stderr if "done," not in line))
+    for finding in cold.profile["findings"]:
+        if finding["severity"] == "error":
+            print(f"  error left: {finding['kind']} “{finding['text']}” — {finding['message']}")
+    if by_model:
+        month = by_model[0]
+        print(f"\nA month the model drafted ({month['month']}):\n" + textwrap.indent(textwrap.fill(month["summary"], 96), "  > "))
+    print(f"\nThe overview:\n" + textwrap.indent(textwrap.fill(cold.profile["overview"], 96), "  > "))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+"""The options several commands share, declared once, and how a command receives them built.
+
+A command lists the SHARED options it takes with `@shared(...)`; it receives the source
+options as one `ActivityRequest` (whose activity, from where, for when) and the drafting
+options as one `DraftingOptions`, or an option as it is where it has a parameter of that
+name itself (`quiet`, `no_cache`). typer validates each one (ranges, choices) on the way in.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Optional, TypeVar
+
+import typer
+
+from summarizer.choices import Backend
+
+if TYPE_CHECKING:
+    from summarizer.drafting.model import DraftingOptions
+    from summarizer.pipeline import ActivityRequest
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+class Shared(NamedTuple):
+    annotation: Any
+    default: Any
+
+
+SHARED = {
+    "sources": Shared(Annotated[Optional[list[str]], typer.Argument(
+        metavar="SOURCE", help="Local git repositories (default: the current folder) or GitHub repositories owner/name.", show_default=False,
+    )], None),
+    "author": Shared(Annotated[Optional[list[str]], typer.Option(
+        "--author", "-a", metavar="ID", help="The developer's author name or e-mail (substring, case-insensitive, after .mailmap), "
+        "or GitHub login; repeatable. With --activity it keeps only these authors.",
+    )], None),
+    "since": Shared(Annotated[Optional[str], typer.Option(metavar="YYYY-MM", help="First month, YYYY-MM (default: 11 months before --until).")], None),
+    "until": Shared(Annotated[Optional[str], typer.Option(metavar="YYYY-MM", help="Last month, YYYY-MM (default: this month).")], None),
+    "branch": Shared(Annotated[Optional[str], typer.Option(metavar="REF", help="Branch or ref to analyse (default: HEAD).")], None),
+    "github_user": Shared(Annotated[Optional[str], typer.Option(
+        "--github-user", metavar="LOGIN", help="The developer's GitHub login; with no SOURCE, every repository they committed to.",
+    )], None),
+    "activity": Shared(Annotated[Optional[Path], typer.Option(
+        "--activity", metavar="FILE", help="A saved `summarizer fetch` output, instead of SOURCEs.",
+    )], None),
+    "no_cache": Shared(Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")], False),
+    "backend": Shared(Annotated[Backend, typer.Option(
+        help="auto (openai when OPENAI_API_KEY or OPENAI_BASE_URL is set), offline or openai.",
+    )], Backend.AUTO),
+    "model": Shared(Annotated[Optional[str], typer.Option(metavar="NAME", help="LLM model (default: SUMMARIZER_MODEL, else gpt-4.1-mini).")], None),
+    "jobs": Shared(Annotated[int, typer.Option(min=1, metavar="N", help="Months drafted at once.")], 4),
+    "timeout": Shared(Annotated[float, typer.Option(
+        min=0.1, envvar="SUMMARIZER_TIMEOUT", metavar="SECONDS", help="Seconds the model may stay silent while it answers.",
+    )], 60.0),
+    "quiet": Shared(Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")], False),
+}  # fmt: skip
+SOURCE_OPTIONS = ("sources", "author", "since", "until", "branch", "github_user", "activity", "no_cache")
+DRAFTING_OPTIONS = ("backend", "model", "jobs", "timeout")
+
+
+def shared(*names: str) -> Callable[[Command], Command]:
+    """Give a command the SHARED options `names`; it takes them built, as `request` and `drafting`,
+    or as they are where it has a parameter of that name itself (`quiet`, `no_cache`)."""
+
+    def decorate(command: Command) -> Command:
+        signature = inspect.signature(command)
+        built = {"request", "drafting"} & set(signature.parameters)
+        passed = {name for name in names if name in signature.parameters}
+
+        def declared(name: str) -> inspect.Parameter:
+            return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=SHARED[name].default, annotation=SHARED[name].annotation)
+
+        def evaluated(parameter: inspect.Parameter) -> inspect.Parameter:
+            # Annotations are strings here (postponed evaluation); typer needs the objects.
+            hint = parameter.annotation
+            return parameter.replace(annotation=eval(hint, command.__globals__) if isinstance(hint, str) else hint)  # noqa: S307
+
+        own = [
+            declared(name) if name in passed else evaluated(parameter)
+            for name, parameter in signature.parameters.items()
+            if name not in built
+        ]
+        added = [declared(name) for name in names if name not in passed]
+
+        @functools.wraps(command)
+        def with_options(**values: Any) -> Any:
+            given = {name: values[name] if name in passed else values.pop(name) for name in names}
+            if "request" in built:
+                values["request"] = _request(given)
+            if "drafting" in built:
+                values["drafting"] = _drafting(given)
+            return command(**values)
+
+        with_options.__signature__ = signature.replace(parameters=own + added)  # type: ignore[attr-defined]
+        # typer reads the annotations of what it calls: only the options it parses, as declared here.
+        with_options.__annotations__ = {
+            name: hint for name, hint in command.__annotations__.items() if name not in built and name not in passed
+        }
+        return with_options  # type: ignore[return-value]
+
+    return decorate
+
+
+def _request(given: dict[str, Any]) -> ActivityRequest:
+    from summarizer.pipeline import ActivityRequest
+
+    return ActivityRequest(
+        sources=given.get("sources") or [],
+        authors=given.get("author") or [],
+        since=given.get("since"),
+        until=given.get("until"),
+        branch=given.get("branch"),
+        github_user=given.get("github_user"),
+        activity_file=given.get("activity"),
+    )
+
+
+def _drafting(given: dict[str, Any]) -> DraftingOptions:
+    from summarizer.drafting.model import DraftingOptions
+
+    return DraftingOptions(**{name: given[name] for name in DRAFTING_OPTIONS if name in given})

@@ -1,0 +1,58 @@
+"""What a source is: a kind of place commits come from, behind one small interface.
+
+Each kind — a local git repository, a GitHub repository, and whatever comes next (GitLab,
+Gitea) — implements `Source` in a module of its own and is registered once, in
+`summarizer.sources.SOURCES` (or by `register`). The collection asks each source which
+SOURCE arguments it claims, what it reads when none is named, and whether a cache key can
+say that nothing changed; then it reads.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from summarizer.activity import Commit, PullRequest, Repository
+from summarizer.cache import RunCache
+from summarizer.period import Period
+
+
+class SourceQuery(BaseModel):
+    """Whose commits, for when: what every source is asked."""
+
+    # The developer's identities as --author gave them (else the GitHub login).
+    authors: list[str]
+    github_user: str | None = None
+    period: Period
+    branch: str | None = None
+
+
+class SourceExtract(BaseModel):
+    """What one source gives: its repositories, the developer's commits and pull requests."""
+
+    repositories: list[Repository] = []
+    commits: list[Commit] = []
+    pull_requests: list[PullRequest] = []
+    warnings: list[str] = []
+    # The GitHub logins the source read the developer's work by.
+    logins: list[str] = []
+
+
+class Source(Protocol):
+    name: str  # what the source is called in messages: "git", "GitHub"
+
+    def claims(self, argument: str) -> bool:
+        """Whether a SOURCE argument names a place of this kind."""
+
+    def when_none_named(self, query: SourceQuery) -> list[str] | None:
+        """The arguments to read when no SOURCE is named at all; None to read nothing."""
+
+    def cache_key(self, arguments: list[str], query: SourceQuery) -> str | None:
+        """A key that changes whenever `read` would give something else; None when only asking tells."""
+
+    def read(self, arguments: list[str], query: SourceQuery, cache: RunCache) -> SourceExtract:
+        """The developer's commits in the places `arguments` name."""
+
+    def nothing_found(self, arguments: list[str], query: SourceQuery) -> str:
+        """Where nothing was found, said so that the user can correct the run (who was there instead)."""

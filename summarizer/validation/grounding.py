@@ -1,0 +1,73 @@
+"""Paragraphs that rest on nothing: prose that names none of the work, or not the developer.
+
+A small model asked for a summary may answer with sentences that make no checkable
+claim at all ("The data was collected using a JSON-based data analysis platform …"):
+every other check passes them. A paragraph of prose is grounded when it names the
+developer's work: a PR or commit of theirs, an identifier or acronym of their commits,
+two specific words of their work items' titles or of the files they changed ("specific":
+not one of the generic words any text about any work would use), or one such word in a
+paragraph anchored to them — that speaks of the developer (a name of theirs, or a
+personal pronoun), names a month or a repository of theirs, or makes a count the
+statistics check. A paragraph of statistics is grounded by its counts, and one about the
+developer by a month or repository it names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from summarizer.validation.claims import COUNT, LINES_DIFF, PR_REF, SHA
+from summarizer.validation.context import Context
+from summarizer.validation.model import Finding, FindingKind
+from summarizer.validation.prose import TAG_LINE
+from summarizer.validation.sections import Sentence
+from summarizer.validation.terms import GENERIC_TERMS, TERM
+from summarizer.validation.vocabulary import WORD
+
+# Shorter paragraphs are captions, lead-ins and labels, not summaries.
+MIN_WORDS = 8
+PRONOUNS = frozenset({"he", "she", "they", "his", "her", "hers", "their", "theirs", "him", "them"})
+_NOT_PROSE = re.compile(r"^\s*(?:#|[-*+|>]\s|[-*+|>]$|<|```|\d+[.)]\s|\*\*[^*]+\*\*\s*[·|])")
+
+
+def check_grounding(text: str, sentences: list[Sentence], context: Context) -> Iterator[Finding]:
+    """An `ungrounded_text` error for every prose paragraph that rests on nothing in the data."""
+    paragraphs: dict[int, list[Sentence]] = {}
+    for sentence in sentences:
+        paragraphs.setdefault(sentence.paragraph, []).append(sentence)
+    for members in paragraphs.values():
+        first, last = members[0], members[-1]
+        start, end = first.start, last.start + len(last.text)
+        paragraph = text[start:end]
+        # Counted as written, numbers too: a paragraph of dates is as empty as one of words.
+        if len(paragraph.split()) < MIN_WORDS or _NOT_PROSE.match(first.line) or TAG_LINE.match(first.text) or paragraph.rstrip().endswith(":"):
+            continue
+        about_developer = bool({word.lower() for word in WORD.findall(paragraph)} & (context.vocabulary.developer | PRONOUNS))
+        if rests_on_data(paragraph, about_developer, context):
+            continue
+        scope = context.scope(first.month)
+        about = "" if about_developer else f", and does not speak about {context.name}"
+        message = (
+            f"this paragraph names none of {context.name}'s work (no work item, term, file, PR or commit of theirs, "
+            f"nor a month, repository or count of the period){about}"
+        )
+        yield Finding(
+            kind=FindingKind.UNGROUNDED_TEXT, severity="error", month=scope.month, text=paragraph,
+            message=message, offset=start, sentence=paragraph,
+        )  # fmt: skip
+
+
+def rests_on_data(paragraph: str, about_developer: bool, context: Context) -> bool:
+    vocabulary, whole = context.vocabulary, context.evidence[None]
+    if any(int(match.group("number")) in whole.pr_numbers for match in PR_REF.finditer(paragraph)):
+        return True
+    if any(sha.startswith(token) for token in SHA.findall(paragraph) for sha in whole.shas):
+        return True
+    terms = (match.group(match.lastgroup or 0) for match in TERM.finditer(paragraph) if match.lastgroup != "caps" or len(match.group(0)) > 2)
+    if any(term not in GENERIC_TERMS and whole.mentions(term) for term in terms):
+        return True
+    specific = len(vocabulary.specific_stems(paragraph))
+    counted = bool(COUNT.search(paragraph) or LINES_DIFF.search(paragraph))
+    anchored = about_developer or counted or vocabulary.names_when_or_where(paragraph)
+    return specific >= 2 or (anchored and (specific >= 1 or counted or about_developer and vocabulary.names_when_or_where(paragraph)))

@@ -1,0 +1,323 @@
+"""Drafting against models as they are: slow, silent, rambling, repetitive, content-free.
+
+The loopback server (tests/fake_openai.py) streams its answers as a real one does; each
+test scripts one behaviour of a real small model and asserts what the profile became.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+
+import pytest
+
+from summarizer.activity import Activity
+from summarizer.cache import RunCache
+from summarizer.render.progress import LiveProgress, PlainProgress
+from tests.fake_openai import FakeOpenAI, Reply, Request, completion, error, truthful, truthful_answer
+from tests.test_llm_drafting import MONTHS, cache, draft, fallbacks, grace, month_of, run_with_server
+
+__all__ = ["cache", "grace"]  # fixtures, used by name
+CONTENT_FREE = (
+    "The data was collected using a JSON-based data analysis platform, which enables the ability to analyze "
+    "and visualize data efficiently. The data is a summary of the period."
+)
+
+
+def only_in(month: str, reply: Reply):  # type: ignore[no-untyped-def]
+    """`reply` for the month prompts of one month, truthful answers for the rest."""
+
+    def respond(request: Request) -> Reply:
+        if request.kind == "month" and month_of(request) == month:
+            return reply
+        return truthful(request)
+
+    return respond
+
+
+def test_every_request_is_streamed_and_bounded_by_its_prompts_max_tokens(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    with FakeOpenAI() as server:
+        draft(server, grace, cache, monkeypatch)
+    assert all(request.body["stream"] is True for request in server.requests)
+    bounds = {request.kind: request.body["max_tokens"] for request in server.requests}
+    assert bounds == {"month": 600, "overview": 300, "skills": 200}
+
+
+def test_a_slow_but_steady_answer_is_never_cut_off(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pieces 0.1 s apart: the whole answer takes seconds, far past the 0.5 s of silence allowed.
+    def respond(request: Request) -> Reply:
+        reply = truthful(request)
+        if request.kind == "month" and month_of(request) == "2025-03":
+            reply.chunk_delay = 0.1
+        return reply
+
+    with FakeOpenAI(respond) as server:
+        started = time.monotonic()
+        profile = draft(server, grace, cache, monkeypatch, timeout=0.5)
+        took = time.monotonic() - started
+    march = next(month for month in profile.months if month.month == "2025-03")
+    assert took > 1.0 and fallbacks(profile) == []
+    assert march.summary.startswith("Grace Hopper's work of the month included:")
+
+
+def test_a_stalled_stream_times_out_is_asked_once_more_and_is_closed(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    def respond(request: Request) -> Reply:
+        reply = truthful(request)
+        if request.kind == "month" and month_of(request) == "2025-04":
+            reply.stall_after, reply.stall = 2, 3.0  # the answer starts, then the model goes silent
+        return reply
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch, timeout=0.3)
+        april = [request for request in server.of_kind("month") if month_of(request) == "2025-04"]
+        deadline = time.monotonic() + 5
+        while server.abandoned < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+    assert len(april) == 2  # retried once, and only once: the SDK does not retry it again
+    assert server.abandoned == 2  # both streams were closed, so the server stops generating
+    (note,) = fallbacks(profile)
+    assert note.startswith("April 2025:") and "the model sent nothing for 0.3 s" in note and note.endswith("drafted offline")
+
+
+def test_an_answer_cut_off_at_max_tokens_is_unusable(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    cut = completion('{"summary": "Grace Hopper rambled on and on', finish_reason="length")
+    with FakeOpenAI(only_in("2025-05", cut)) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    assert len([r for r in server.of_kind("month") if month_of(r) == "2025-05"]) == 2
+    (note,) = fallbacks(profile)
+    assert note.startswith("May 2025:") and "cut off" in note
+    may = next(month for month in profile.months if month.month == "2025-05")
+    assert may.summary.startswith("In May 2025, Grace Hopper landed")
+
+
+def test_a_content_free_month_is_repaired_once_then_replaced_by_the_offline_text(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    def respond(request: Request) -> Reply:
+        if (request.kind == "month" and month_of(request) == "2025-06") or (request.kind == "repair" and CONTENT_FREE in request.user):
+            return completion(json.dumps({"summary": CONTENT_FREE, "highlights": [], "skills": []}))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    (repair,) = server.of_kind("repair")
+    assert "ungrounded_text" in repair.user
+    june = next(month for month in profile.months if month.month == "2025-06")
+    assert june.summary.startswith("In June 2025, Grace Hopper landed")
+    assert any(note.startswith("June 2025: the model's summary named nothing of the work") for note in profile.drafting.notes)
+    assert [f.kind for f in profile.findings if f.severity == "error"] == []
+
+
+def test_a_content_free_overview_is_replaced_and_said_so(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    def respond(request: Request) -> Reply:
+        if request.kind == "overview" or (request.kind == "repair" and '"overview"' in request.user):
+            return completion(json.dumps({"overview": CONTENT_FREE}))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    assert len(server.of_kind("repair")) == 1
+    assert profile.overview.startswith("Grace Hopper landed 11 commits")
+    assert any(note.startswith("overview: the model's summary named nothing") for note in profile.drafting.notes)
+
+
+def test_a_repeated_sentence_is_said_once_in_the_profile(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    def respond(request: Request) -> Reply:
+        answer = truthful_answer(request)
+        if request.kind == "month" and month_of(request) == "2025-03":
+            answer["summary"] = f"{answer['summary']} {answer['summary']}"
+        return completion(json.dumps(answer))
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    march = next(month for month in profile.months if month.month == "2025-03")
+    assert march.summary.count("Grace Hopper's work of the month included:") == 1
+    assert "removed 1 repeated sentence from the draft" in profile.drafting.notes
+    assert [f for f in profile.findings if f.kind == "duplicate_text"] == []
+
+
+def test_a_server_that_wants_max_completion_tokens_gets_it_from_then_on(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    def respond(request: Request) -> Reply:
+        if "max_tokens" in request.body:
+            return error(400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", param="max_tokens")
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch, jobs=1)
+    assert ["max_tokens" in request.body for request in server.requests] == [True] + [False] * (MONTHS + 2)
+    assert all(request.body.get("max_completion_tokens") for request in server.requests[1:])
+    assert fallbacks(profile) == []
+
+
+def test_a_month_too_long_for_the_servers_context_is_sent_in_halves(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    # March's three items, each with a long body: some 300 tokens of data an item.
+    commits = [c.model_copy(update={"body": "Why: " + "the reason " * 200}) if c.month == "2025-03" else c for c in grace.commits]
+
+    def respond(request: Request) -> Reply:
+        if request.kind == "month" and len(request.user) > 2_500:  # one long item fits, two do not
+            return error(400, "request (4173 tokens) exceeds the available context size (4096 tokens), try increasing it")
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace.model_copy(update={"commits": commits}), cache, monkeypatch, budget=2000)
+        sent = len(server.requests)
+        draft(server, grace.model_copy(update={"commits": commits}), cache, monkeypatch, budget=2000)
+    assert len(server.requests) == sent  # the halving is the same again, its answers cached
+    march = [request for request in server.requests[:sent] if request.kind == "month" and month_of(request) == "2025-03"]
+    assert [len(request.data) for request in march] == [3, 1, 1, 1]  # the same prompt is not sent twice
+    assert fallbacks(profile) == []
+    assert "the model's context cannot hold some months' prompts whole: their data is sent in halves (and merged)" in profile.drafting.notes
+    assert next(month for month in profile.months if month.month == "2025-03").summary.count("work of the month included") == 3
+
+
+def test_a_run_shows_progress_on_stderr_line_by_line_when_piped() -> None:
+    with FakeOpenAI(delay=0.1) as server:
+        result = run_with_server(server.url)
+    lines = [line for line in result.stderr.splitlines() if line.startswith("summarizer: ")]
+    assert lines[0].startswith(f"summarizer: drafting {MONTHS} months, the overview and the skills with gpt-4.1-mini at ")
+    done = [line for line in lines if "done," in line]
+    assert len(done) == MONTHS + 2 and f"({MONTHS + 2}/{MONTHS + 2} done" in done[-1]
+    assert {line.split(": ")[1] for line in done} >= {"January 2025", "June 2025", "overview", "skills"}
+    assert json.loads(result.stdout)["drafting"]["backend"] == "openai"  # stdout holds the profile alone
+
+
+def test_quiet_shows_no_progress() -> None:
+    with FakeOpenAI() as server:
+        result = run_with_server(server.url, "--quiet")
+    # What stays is what the run had to settle for: here, estimated token counts.
+    assert result.returncode == 0
+    assert result.stderr.splitlines() == ["summarizer: token counts are estimates: tiktoken could not load the encoding for 'gpt-4.1-mini' (offline?)"]
+
+
+def test_the_timeout_comes_from_the_environment_and_must_be_positive() -> None:
+    with FakeOpenAI(delay=1.0) as server:
+        slow = run_with_server(server.url, "--quiet", env={"SUMMARIZER_TIMEOUT": "0.2"})
+        bad = run_with_server(server.url, "--timeout", "0")
+    assert slow.returncode == 0 and "the model sent nothing for 0.2 s" in slow.stderr
+    assert bad.returncode == 2 and "--timeout" in bad.stderr and len(bad.stderr.splitlines()) == 1
+
+
+def test_the_live_display_names_each_finished_step() -> None:
+    from rich.console import Console
+
+    screen = io.StringIO()
+    progress = LiveProgress(Console(file=screen, force_terminal=True, width=100))
+    progress.begin(["March 2025", "overview", "skills"], "smollm2", "http://127.0.0.1:8089/v1")
+    progress.step_started("March 2025")
+    progress.received(42)
+    progress.step_done("March 2025", "drafted")
+    progress.end()
+    shown = screen.getvalue()
+    assert "drafting 1 month, the overview and the skills with smollm2" in shown and "March 2025: drafted" in shown
+
+
+def test_plain_progress_counts_steps_and_tokens() -> None:
+    stream = io.StringIO()
+    progress = PlainProgress(stream)
+    progress.begin(["March 2025", "April 2025", "overview", "skills"], "smollm2", "http://127.0.0.1:8089/v1")
+    progress.received(120)
+    progress.step_done("April 2025", "drafted")
+    assert stream.getvalue().splitlines() == [
+        "summarizer: drafting 2 months, the overview and the skills with smollm2 at http://127.0.0.1:8089/v1",
+        "summarizer: April 2025: drafted (1/4 done, 120 tokens received, 0 s)",
+    ]
+
+
+def test_the_cli_run_makes_no_request_the_second_time() -> None:
+    with FakeOpenAI() as server:
+        first = run_with_server(server.url)
+        sent = len(server.requests)
+        second = run_with_server(server.url)
+    assert first.returncode == second.returncode == 0 and sent == MONTHS + 2
+    assert len(server.requests) == sent and json.loads(second.stdout)["drafting"]["llm_calls"] == 0
+
+
+
+def test_a_model_caught_in_a_loop_is_stopped_early_and_its_stream_closed(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    looping = completion('{"summary": "Grace Hopper ' + "2024-08-24 (2024-08-24) " * 200 + '", "highlights": [], "skills": []}')
+    looping.chunk_delay = 0.005
+    with FakeOpenAI(only_in("2025-01", looping)) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+        deadline = time.monotonic() + 5
+        while server.abandoned < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+    (note,) = fallbacks(profile)
+    assert note.startswith("January 2025:") and "the model kept repeating itself" in note
+    assert server.abandoned == 2  # both tries cut short, long before the answer's end
+
+
+def test_a_rerun_asks_nothing_for_answers_that_could_not_be_used(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    cut = completion('{"summary": "Grace Hopper rambled', finish_reason="length")
+    with FakeOpenAI(only_in("2025-05", cut)) as server:
+        first = draft(server, grace, cache, monkeypatch)
+        sent = len(server.requests)
+        second = draft(server, grace, cache, monkeypatch)
+    assert len(server.requests) == sent
+    assert fallbacks(second) == fallbacks(first) and second.months == first.months
+
+
+def test_a_silent_model_is_asked_again_on_the_next_run(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    silent = truthful  # answers, but only after the timeout
+
+    def respond(request: Request) -> Reply:
+        reply = silent(request)
+        reply.delay = 1.0 if request.kind == "month" and month_of(request) == "2025-05" else 0.0
+        return reply
+
+    with FakeOpenAI(respond) as server:
+        draft(server, grace, cache, monkeypatch, timeout=0.3)
+        sent = len(server.requests)
+        draft(server, grace, cache, monkeypatch, timeout=0.3)
+    assert len(server.requests) == sent + 2  # the silent month again, twice; the rest from the cache
+
+
+@pytest.mark.parametrize(
+    ("text", "loops"),
+    [
+        ("Grace Hopper added the pager. " + "1, " * 40, True),
+        ('"evidence": [' + '"The code is not compatible with the helion language.", ' * 4, True),
+        ("She added the pager (#15), fixed its flag (#15) and regenerated the tables (#21).", False),
+        ("{\n" + " " * 60, False),
+        ('[{"text": "a"}, {"text": "b"}, {"text": "c"}, {"text": "d"}, {"text": "e"}]', False),
+    ],
+)
+def test_a_loop_is_a_piece_said_four_times_over_at_the_end(text: str, loops: bool) -> None:
+    from summarizer.drafting.llm import repeats_itself
+
+    assert repeats_itself(text) is loops
+
+
+def test_a_paragraph_of_dates_is_content_free_too(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    dates = " ".join(f"2025-{month:02d}" for month in range(1, 13)) + " 2025-13 2025-14"
+
+    def respond(request: Request) -> Reply:
+        if request.kind == "overview" or (request.kind == "repair" and '"overview"' in request.user):
+            return completion(json.dumps({"overview": dates}))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    assert profile.overview.startswith("Grace Hopper landed 11 commits")
+
+
+def test_a_summary_too_short_to_say_anything_is_replaced(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    def respond(request: Request) -> Reply:
+        if request.kind == "overview":
+            return completion(json.dumps({"overview": "The recent release of the"}))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    assert profile.overview.startswith("Grace Hopper landed 11 commits")
+    assert "overview: too little of the model's summary held up; the offline text stands in its place" in profile.drafting.notes
+
+
+def test_a_tag_said_twice_is_kept_once_and_a_failing_one_reported_once(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    def respond(request: Request) -> Reply:
+        if request.kind == "skills":
+            return completion(json.dumps({"languages": ["COBOL", "Python", "cobol", "Python"], "technical": ["parser", "Titanium", "Titanium"]}))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    assert (profile.skills.languages, profile.skills.technical) == (["COBOL", "Python"], ["parser"])
+    assert [(f.kind, f.text) for f in profile.findings] == [("unsupported_skill", "Titanium")]
