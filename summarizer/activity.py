@@ -78,6 +78,7 @@ class PullRequest(BaseModel):
     url: str | None = None
     # The commit a merge made (None for squash-less bots that close the PR instead).
     merge_commit: str | None = None
+    author: str | None = None  # the login that opened it
 
 
 class Repository(BaseModel):
@@ -101,6 +102,11 @@ class Activity(BaseModel):
     commits: list[Commit] = []
     pull_requests: list[PullRequest] = []
     warnings: list[str] = []
+    # Other authors' commits in the same repositories and period that a check or a signal may
+    # need: those of the months the developer was active in, those that came within
+    # FOLLOW_UP_DAYS of a commit of theirs, and those that revert one. Message and file
+    # names only: they carry no line counts (stats_complete is False).
+    others: list[Commit] = Field(default_factory=list)
 
     @property
     def identities(self) -> list[str]:

@@ -134,6 +134,8 @@ class History(BaseModel):
     totals: Totals
     repositories: list[RepositorySpan]
     warnings: list[str] = []
+    # Other authors' commits beside the developer's (Activity.others): no line counts.
+    others: list[Commit] = []
 
 
 def build_history(activity: Activity) -> History:
@@ -165,6 +167,7 @@ def build_history(activity: Activity) -> History:
         totals=totals,
         repositories=repository_spans(activity.commits, homes),
         warnings=activity.warnings,
+        others=activity.others,
     )
 
 

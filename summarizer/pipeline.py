@@ -259,4 +259,5 @@ def _narrow(activity: Activity, request: ActivityRequest) -> Activity:
     ]
     if not commits:
         raise SummarizerError(f"{request.activity_file} has no commits by the authors asked for in {period.since} to {period.until}")
-    return activity.model_copy(update={"period": period, "commits": commits})
+    others = [commit for commit in activity.others if commit.month in period]
+    return activity.model_copy(update={"period": period, "commits": commits, "others": others})

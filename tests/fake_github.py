@@ -167,9 +167,15 @@ class FakeGitHub:
 
     def _graphql(self, body: dict[str, Any]) -> dict[str, Any]:
         variables = body["variables"]
-        repo = re.search(r"repo:(\S+)", variables["query"]).group(1)  # type: ignore[union-attr]
-        start, end = re.search(r"closed:(\S+)\.\.(\S+)", variables["query"]).groups()  # type: ignore[union-attr]
-        nodes = [pull for pull in self.pulls if pull["repository"]["nameWithOwner"] == repo and start <= pull["closedAt"][:10] <= end]
+        query = variables["query"]
+        repo = re.search(r"repo:(\S+)", query).group(1)  # type: ignore[union-attr]
+        field, start, end = re.search(r"(closed|merged):(\S+)\.\.(\S+)", query).groups()  # type: ignore[union-attr]
+        author = re.search(r"author:(\S+)", query)
+        nodes = [
+            pull for pull in self.pulls
+            if pull["repository"]["nameWithOwner"] == repo and start <= (pull[f"{field}At"] or "")[:10] <= end
+            and (author is None or pull["author"]["login"] == author.group(1))
+        ]  # fmt: skip
         offset = int((variables.get("after") or "cursor:0").split(":")[1])
         page = nodes[offset : offset + self.page_size]
         more = offset + self.page_size < len(nodes)

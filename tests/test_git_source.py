@@ -226,3 +226,25 @@ def test_cached_extraction_is_reused_until_the_tip_moves(cobol_tools: BuiltRepo,
 def test_other_authors_are_not_counted(cobol_tools: BuiltRepo) -> None:
     activity = collect(cobol_tools.path, authors=(ADA.split(" <")[0],))
     assert [c.subject for c in activity.commits] == ["Add docs and attributes", "Tweak docs"]
+
+
+def test_other_authors_commits_of_her_months_are_read_with_file_names_only(cobol_tools: BuiltRepo) -> None:
+    activity = collect(cobol_tools.path)
+    ada = [commit for commit in activity.others if commit.author_name == "Ada Lovelace"]
+    assert sorted(commit.subject for commit in ada) == ["Add docs and attributes", "Tweak docs"]
+    tweak = next(commit for commit in ada if commit.subject == "Tweak docs")
+    assert ([change.path for change in tweak.files], tweak.files[0].added, tweak.stats_complete) == (["docs/index.md"], 0, False)
+    assert not any(commit.is_by(["grace hopper"]) for commit in activity.others)
+
+
+def test_other_authors_commits_are_kept_only_in_her_months_as_follow_ups_or_as_reverts(tmp_path: Path) -> None:
+    """Grace commits in January only; of Ada's February commits the one within 14 days of hers is a
+    possible follow-up, the one a month later is not, and April's revert of Grace's commit stays."""
+    repo = GitRepo(tmp_path / "repo")
+    tables = repo.commit("Add tables", {"tables.py": lines(2)}, GRACE, "2025-01-20T10:00:00+00:00")
+    repo.commit("Add pager", {"pager.py": lines(3)}, GRACE, "2025-01-28T10:00:00+00:00")
+    repo.commit("Fix pager width", {"pager.py": lines(4)}, ADA, "2025-02-05T10:00:00+00:00")
+    repo.commit("Add export", {"export.py": lines(2)}, ADA, "2025-02-27T10:00:00+00:00")
+    repo.revert(tables, ADA, "2025-04-02T10:00:00+00:00")
+    activity = collect(repo.path)
+    assert [commit.subject for commit in activity.others] == ["Fix pager width", 'Revert "Add tables"']

@@ -25,7 +25,7 @@ from tests.gitrepo import GitRepo, lines
 
 PERIOD = ("--since", "2025-01", "--until", "2025-03")
 IDENTITY = ("--github-user", "ghopper", "--author", "grace@old.example")
-COLD_REQUESTS = 21  # user, repo, 8 commit-list pages, 5 GraphQL pages, 7 commits
+COLD_REQUESTS = 26  # user, repo, 8 commit-list pages, 5 + 5 GraphQL pages (theirs, then others' merged PRs), 7 commits
 
 
 def run_github(server: FakeGitHub, *arguments: str, token: str | None = TOKEN, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -292,7 +292,7 @@ def test_github_graphql_url_takes_precedence_over_the_derived_endpoint() -> None
         profile = profile_of(run_github(rest, "acme/cobol-tools", *IDENTITY, *PERIOD, env={"GITHUB_GRAPHQL_URL": f"{graphql.origin}/graphql"}))
     assert profile["totals"]["commits"] == 7
     assert not any(request.method == "POST" for request in rest.requests)
-    assert [request.path for request in graphql.requests] == ["/graphql"] * 5
+    assert [request.path for request in graphql.requests] == ["/graphql"] * 10  # her pull requests, then the others' merged ones
 
 
 def test_graphql_asked_under_the_enterprise_rest_root_is_one_line_and_exit_2() -> None:
@@ -346,3 +346,21 @@ def test_github_and_a_local_clone_of_the_same_history_count_once(tmp_path: Path)
     assert profile["totals"]["commits"] == 8  # 7 from GitHub, the shared one once
     february = next(month for month in profile["months"] if month["month"] == "2025-02")
     assert sum(sha in item["commits"] for item in february["items"]) == 1
+
+
+def test_pull_requests_others_merged_in_her_months_stand_beside_her_work() -> None:
+    from summarizer.activity import read_activity
+
+    with FakeGitHub() as server:
+        environment = {"GITHUB_API_URL": server.url, "GITHUB_TOKEN": TOKEN}
+        result = run_cli("fetch", "acme/cobol-tools", *IDENTITY, *PERIOD, "--output", "-", env=environment)
+    assert result.returncode == 0, result.stderr
+    activity = read_activity_text(result.stdout)
+    assert [(other.author_name, other.pr, other.subject, other.month) for other in activity.others] == [("adal", 30, "Add plotting", "2025-03")]
+    assert all(commit.author_name == "Grace Hopper" for commit in activity.commits)
+
+
+def read_activity_text(text: str):  # type: ignore[no-untyped-def]
+    from summarizer.activity import Activity
+
+    return Activity.model_validate_json(text)

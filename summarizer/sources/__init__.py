@@ -44,11 +44,15 @@ def collect_activity(
             if commit.sha not in seen:
                 seen.add(commit.sha)
                 activity.commits.append(commit)
+        activity.others += extract.others
     if not activity.commits:
         wanted = " or ".join(repr(author) for author in query.authors)
         places = "; ".join(source.nothing_found(named, query) for source, named in plan)
         raise SummarizerError(f"no commits by {wanted} from {query.period.since} to {query.period.until} {places}")
     activity.commits.sort(key=lambda commit: commit.committed_at)
+    # Another author's commit seen in two clones, or once as the developer's, counts once.
+    others = {commit.sha: commit for commit in activity.others if commit.sha not in seen}
+    activity.others = sorted(others.values(), key=lambda commit: commit.committed_at)
     return activity
 
 

@@ -34,6 +34,8 @@ class SourceExtract(BaseModel):
     repositories: list[Repository] = []
     commits: list[Commit] = []
     pull_requests: list[PullRequest] = []
+    # Other authors' work beside the developer's (see Activity.others).
+    others: list[Commit] = []
     warnings: list[str] = []
     # The GitHub logins the source read the developer's work by.
     logins: list[str] = []

@@ -6,6 +6,8 @@ same way: these helpers are that shared part.
 
 from __future__ import annotations
 
+import bisect
+import datetime as dt
 import re
 from pathlib import PurePosixPath
 from typing import NamedTuple
@@ -22,6 +24,10 @@ LOCK_FILES = frozenset({
     "packages.lock.json", "gradle.lockfile", "flake.lock", "Package.resolved",
 })  # fmt: skip
 LINGUIST_ATTRIBUTES = ("linguist-generated", "linguist-vendored")
+# How long after a commit another author's commit may still be a follow-up to it (a fix of it).
+FOLLOW_UP_DAYS = 14
+_REVERTS = re.compile(r"This reverts commit ([0-9a-f]{7,40})", re.IGNORECASE)
+_REVERT_TITLE = re.compile(r'^Revert "(.+)"')
 
 
 def pr_number(subject: str, body: str) -> int | None:
@@ -34,6 +40,31 @@ def pr_number(subject: str, body: str) -> int | None:
 
 def co_authors(body: str) -> list[str]:
     return _CO_AUTHOR.findall(body)
+
+
+def reverted_by(commit: Commit) -> tuple[list[str], str | None]:
+    """The commits a commit reverts: the SHAs its message names, and the title it quotes."""
+    title = _REVERT_TITLE.match(commit.subject)
+    return _REVERTS.findall(commit.body), title.group(1) if title else None
+
+
+def relevant_others(others: list[Commit], mine: list[Commit]) -> list[Commit]:
+    """Other authors' commits worth keeping beside the developer's: of a month they were active in,
+    within FOLLOW_UP_DAYS after one of their commits, or reverting one."""
+    months = {commit.month for commit in mine}
+    landed = sorted(commit.committed_at for commit in mine)
+    shas = [commit.sha for commit in mine]
+    subjects = {commit.subject for commit in mine}
+
+    def follows(commit: Commit) -> bool:
+        before = bisect.bisect_right(landed, commit.committed_at)
+        return before > 0 and commit.committed_at - landed[before - 1] <= dt.timedelta(days=FOLLOW_UP_DAYS)
+
+    def reverts(commit: Commit) -> bool:
+        named, title = reverted_by(commit)
+        return title in subjects or any(sha.startswith(prefix) for prefix in named for sha in shas)
+
+    return [commit for commit in others if commit.month in months or follows(commit) or reverts(commit)]
 
 
 class LinguistRule(NamedTuple):

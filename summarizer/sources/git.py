@@ -37,10 +37,17 @@ from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, shift_month
 from summarizer.sources.base import SourceExtract, SourceQuery
-from summarizer.sources.commits import LINGUIST_ATTRIBUTES, LinguistRule, co_authors, mark_uncounted_files, pr_number
+from summarizer.sources.commits import (
+    LINGUIST_ATTRIBUTES,
+    LinguistRule,
+    co_authors,
+    mark_uncounted_files,
+    pr_number,
+    relevant_others,
+)
 
 # Bump when the parsing changes, so cached extractions are redone.
-EXTRACTOR_VERSION = 1
+EXTRACTOR_VERSION = 2
 
 _FIELD = "%x1f"
 _LOG_FORMAT = "%x1e" + _FIELD.join(["%H", "%aN", "%aE", "%aI", "%cI", "%B"]) + _FIELD
@@ -66,6 +73,8 @@ class RepositoryExtract(BaseModel):
 
     repository: Repository
     commits: list[Commit]
+    # Other authors' commits beside theirs (see Activity.others).
+    others: list[Commit] = []
     warnings: list[str] = []
 
 
@@ -91,6 +100,7 @@ class GitSource:
             extract = read_repository(Path(argument).expanduser(), query.authors, query.period, query.branch, cache)
             found.repositories.append(extract.repository)
             found.commits += extract.commits
+            found.others += extract.others
             found.warnings += extract.warnings
         return found
 
@@ -127,7 +137,8 @@ def read_repository(
 
     commits, log_warnings = _read_commits(path, repository, authors, period)
     mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
-    extract = RepositoryExtract(repository=repository, commits=commits, warnings=log_warnings)
+    others = relevant_others(_read_others(path, repository, authors, period), commits)
+    extract = RepositoryExtract(repository=repository, commits=commits, others=others, warnings=log_warnings)
     cache.set(key, extract.model_dump_json(exclude_defaults=True))
     extract.warnings = warnings + extract.warnings
     return extract
@@ -245,6 +256,21 @@ def _log_arguments(authors: list[str], period: Period, tip: str, numstat: bool) 
     return [*arguments, *_window(period), tip, "--"]
 
 
+def _read_others(path: Path, repository: Repository, authors: list[str], period: Period) -> list[Commit]:
+    """Every other author's commits in the period: messages and file names, no line counts.
+
+    Comparing trees only (no blob is read), this costs a tenth of the developer's own
+    `--numstat` pass. A history git cannot read to its end gives what it could.
+    """
+    arguments = ["log", "-z", "--no-merges", "--no-renames", "--name-only", f"--format={_LOG_FORMAT}", *_window(period), repository.tip, "--"]
+    commits, _, _ = _stream_log(path, arguments, repository.name)
+    return [
+        commit.model_copy(update={"stats_complete": False})
+        for commit in commits
+        if commit.month in period and not commit.is_by(authors)
+    ]
+
+
 def _read_commits(
     path: Path, repository: Repository, authors: list[str], period: Period
 ) -> tuple[list[Commit], list[str]]:
@@ -326,9 +352,13 @@ def _parse_record(record: bytes, repo: str) -> Commit:
 
 
 def _parse_numstat(numstat: bytes) -> list[FileChange]:
+    """`--numstat` entries ("added\tdeleted\tpath"), or `--name-only` ones (the path alone)."""
     files = []
     for entry in numstat.lstrip(b"\n").split(b"\x00"):
         if not entry:
+            continue
+        if b"\t" not in entry:
+            files.append(FileChange(path=entry.decode(errors="replace")))
             continue
         added, deleted, path = entry.decode(errors="replace").split("\t", 2)
         if added == "-":

@@ -87,7 +87,7 @@ query PullRequests($query: String!, $after: String) {
     pageInfo { hasNextPage endCursor }
     nodes {
       ... on PullRequest {
-        number title body url merged mergedAt closedAt additions deletions changedFiles
+        number title body url merged mergedAt closedAt additions deletions changedFiles author { login }
         labels(first: 20) { nodes { name } }
         repository { nameWithOwner }
         mergeCommit { oid }
@@ -128,6 +128,8 @@ def _read_repository(client: GitHubClient, full_name: str, user: dict[str, Any],
     by_login: set[str] = set()
     unlinked: dict[str, int] = {}
     shas: list[str] = []
+    # Whether to search a month's pull requests again: only the current one, only when its commits changed.
+    search_again: dict[str, bool] = {}
     now = dt.datetime.now(dt.timezone.utc)
     for month in period.months():
         start, end = _window(month)
@@ -145,13 +147,18 @@ def _read_repository(client: GitHubClient, full_name: str, user: dict[str, Any],
                 if item["sha"] not in by_login and item["sha"] not in shas:
                     unlinked[email] = unlinked.get(email, 0) + 1
                     shas.append(item["sha"])
+        search_again[month] = ask and changed
         if client.token:
-            extract.pull_requests += _pull_requests(client, name, user["login"], month, ask=ask and changed)
+            closed = f"closed:{start:%Y-%m-%d}..{end:%Y-%m-%d}"
+            extract.pull_requests += _pull_requests(client, f"is:pr author:{user['login']} repo:{name} {closed}", search_again[month])
     commits = [_commit(client, name, sha) for sha in shas]
     commits = [commit for commit in commits if commit.month in period]
     _attach_pull_requests(commits, [pr for pr in extract.pull_requests if pr.repo == name], name, by_login, extract)
     mark_uncounted_files(commits)
     extract.commits += commits
+    if client.token:
+        active = {month: search_again[month] for month in sorted({commit.month for commit in commits})}
+        extract.others += _merged_by_others(client, name, user["login"], active)
     for email, count in unlinked.items():
         extract.warnings.append(
             f"{name}: {count} commit(s) by {email}, an e-mail GitHub does not link to {user['login']}, counted from --author"
@@ -183,9 +190,7 @@ def _commit(client: GitHubClient, repo: str, sha: str) -> Commit:
     )
 
 
-def _pull_requests(client: GitHubClient, repo: str, login: str, month: str, ask: bool) -> list[PullRequest]:
-    start, end = _window(month)
-    query = f"is:pr author:{login} repo:{repo} closed:{start:%Y-%m-%d}..{end:%Y-%m-%d}"
+def _pull_requests(client: GitHubClient, query: str, ask: bool) -> list[PullRequest]:
     pulls, after = [], None
     while True:
         data = client.graphql(_PULL_REQUESTS_QUERY, {"query": query, "after": after}, ask)
@@ -197,12 +202,32 @@ def _pull_requests(client: GitHubClient, repo: str, login: str, month: str, ask:
                     body=node.get("body") or "", labels=[label["name"] for label in node["labels"]["nodes"]],
                     additions=node["additions"], deletions=node["deletions"], changed_files=node["changedFiles"],
                     merged_at=node["mergedAt"], closed_at=node["closedAt"], url=node["url"],
-                    merge_commit=(node.get("mergeCommit") or {}).get("oid"),
+                    merge_commit=(node.get("mergeCommit") or {}).get("oid"), author=(node.get("author") or {}).get("login"),
                 )
             )  # fmt: skip
         if not search["pageInfo"]["hasNextPage"]:
             return pulls
         after = search["pageInfo"]["endCursor"]
+
+
+def _merged_by_others(client: GitHubClient, repo: str, login: str, months: dict[str, bool]) -> list[Commit]:
+    """The pull requests other authors merged in `repo` in the months the developer landed work there
+    (searched again where `months` says so), as the commits they landed: title and body, no files."""
+    others = []
+    for month, ask in months.items():
+        start, end = _window(month)
+        for pull in _pull_requests(client, f"is:pr is:merged repo:{repo} merged:{start:%Y-%m-%d}..{end:%Y-%m-%d}", ask):
+            if pull.author == login or pull.merged_at is None:
+                continue
+            landed = pull.merged_at.astimezone(dt.timezone.utc)
+            others.append(
+                Commit(
+                    sha=pull.merge_commit or f"{repo}#{pull.number}", repo=repo, author_name=pull.author or "(unknown)",
+                    author_email="", authored_at=landed, committed_at=landed, month=f"{landed:%Y-%m}", subject=pull.title,
+                    body=pull.body, pr=pull.number, stats_complete=False,
+                )
+            )  # fmt: skip
+    return others
 
 
 def _attach_pull_requests(commits: list[Commit], pulls: list[PullRequest], repo: str, by_login: set[str], extract: SourceExtract) -> None:
