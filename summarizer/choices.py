@@ -62,6 +62,7 @@ class FindingKind(Choice):
     DUPLICATE_TEXT = "duplicate_text"  # a sentence said twice
     UNSUPPORTED_SKILL = "unsupported_skill"  # a language or skill tag with no file or mention behind it
     UNGROUNDED_TEXT = "ungrounded_text"  # a paragraph that names nothing of the work, or not the developer
+    OTHER_AUTHOR = "other_author"  # work another author landed, credited to the developer
 
 
 class Forge(Choice):

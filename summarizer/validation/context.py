@@ -10,8 +10,9 @@ from functools import cached_property
 from summarizer.months import History
 from summarizer.period import month_label, months_between
 from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence
+from summarizer.validation.phrases import Colleagues
 from summarizer.validation.model import Finding, FindingKind, Severity
-from summarizer.validation.sections import Sentence
+from summarizer.validation.sections import PERSON, Sentence
 from summarizer.validation.vocabulary import Vocabulary
 
 
@@ -26,6 +27,22 @@ class Context:
     @cached_property
     def vocabulary(self) -> Vocabulary:
         return Vocabulary(self.history)
+
+    @cached_property
+    def colleagues(self) -> Colleagues:
+        return Colleagues(self.history)
+
+    @cached_property
+    def people(self) -> set[str]:
+        """Every name the data gives a person (authors, co-authors, reviewers, names in messages),
+        lower case, with each run of its words: "grace hopper", "grace", "hopper"."""
+        texts = [self.evidence[None].text, *(f"{c.author_name}\n{c.subject}\n{c.body}" for c in self.history.others)]
+        people: set[str] = set()
+        for text in texts:
+            for match in PERSON.finditer(text):
+                words = match.group("name").lower().replace(".", ". ").split()
+                people |= {" ".join(words[start:end]) for start in range(len(words)) for end in range(start + 1, len(words) + 1)}
+        return people
 
     @property
     def name(self) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator
 
@@ -10,10 +9,8 @@ from summarizer.months import PRACTICES
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.model import Finding, FindingKind
-from summarizer.validation.sections import Sentence
+from summarizer.validation.sections import PERSON, Sentence
 
-_NAME_WORD = r"(?:[A-Z][a-z]+(?:[-'][A-Z][a-z]+)*|[A-Z]\.)"
-_PERSON = re.compile(rf"(?<![\w.])(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}})(?!\w)")
 _PERSON_VERBS = (
     "landed|shipped|implemented|added|fixed|contributed|worked|led|delivered|built|wrote|authored|refactored|"
     "improved|introduced|made|drove|owned|focused|spent|created|designed|developed|maintained|merged|completed|"
@@ -51,11 +48,12 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
     developer = context.history.developer
     own_tokens = {token.lower() for identity in developer.ids for token in re.split(r"[\s@.]+", identity) if token}
     name_tokens = {token.lower() for identity in developer.ids if "@" not in identity for token in identity.split()}
-    known = scope.text.lower() + "\n" + context.evidence[None].text.lower()
-    for match in _PERSON.finditer(sentence.text):
+    for match in PERSON.finditer(sentence.text):
         name = match.group("name")
         tokens = name.replace(".", ". ").split()
-        if any(token in _NOT_NAMES for token in tokens) or name.lower() in known:
+        # Someone the data names (an author, a co-author, a reviewer), whole words only:
+        # "Grace Hoppe" is not "Grace Hopper".
+        if any(token in _NOT_NAMES for token in tokens) or " ".join(tokens).lower() in context.people:
             continue
         if all(token.lower().rstrip(".") in own_tokens or _is_initial_of(token, own_tokens) for token in tokens):
             continue
@@ -118,7 +116,25 @@ def _is_initial_of(token: str, own_tokens: set[str]) -> bool:
 
 
 def _near_miss(tokens: list[str], name_tokens: set[str]) -> bool:
-    """'Grace Hoper' or 'Gina Hopper' for Grace Hopper: close to the name, but not it."""
+    """'Grace Hoper', 'Grace Hopp', 'Grece Hopper' or 'Gina Hopper' for Grace Hopper: close to the name, but not it."""
     lowered = [token.lower() for token in tokens if not token.endswith(".")]
-    similar = [any(difflib.SequenceMatcher(None, token, own).ratio() >= 0.8 for own in name_tokens if len(own) > 2) for token in lowered]
+    similar = [any(token == own or _close(token, own) for own in name_tokens if len(own) > 2) for token in lowered]
     return any(similar) and not all(token in name_tokens for token in lowered)
+
+
+def _close(token: str, own: str) -> bool:
+    """One or two letters off (one for short names), or the name cut short."""
+    if len(token) >= 3 and own.startswith(token):
+        return True
+    return _edits(token, own) <= (1 if len(own) <= 4 else 2)
+
+
+def _edits(first: str, second: str) -> int:
+    """The Levenshtein distance: letters inserted, deleted or changed to turn one word into the other."""
+    previous = list(range(len(second) + 1))
+    for i, a in enumerate(first, 1):
+        current = [i]
+        for j, b in enumerate(second, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a != b)))
+        previous = current
+    return previous[-1]

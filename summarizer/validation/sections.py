@@ -20,6 +20,9 @@ MONTH_MENTION = re.compile(
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?,?\s+(?P<year>(?:19|20)\d{2})\b"
     r"|\b(?P<iso_year>(?:19|20)\d{2})-(?P<iso_month>0[1-9]|1[0-2])\b(?!-?\d)",
 )
+# A person's name as prose writes it: up to three capitalised words or initials.
+_NAME_WORD = r"(?:[A-Z][a-z]+(?:[-'][A-Z][a-z]+)*|[A-Z]\.)"
+PERSON = re.compile(rf"(?<![\w.])(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}})(?!\w)")
 _HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s+\S|\*\*[^*]+\*\*:?\s*$|__[^_]+__:?\s*$)")
 _LEADING_MONTH = re.compile(
     r"^[\s>*_#-]*(?:(?:in|during|for|summary for|monthly summary for|month of|work in)\s+)?(?:the month of\s+)?"

@@ -30,8 +30,10 @@ _NOT_A_TERM = re.compile(
     r"^(?:\d+(?:st|nd|rd|th|s|k|K|M|x|ms|GB|MB|KB|TB|B)|Q[1-4]|[ivxIVX]+|e\.g|i\.e|(?:[A-Za-z]\.)+[A-Za-z]?)$"
 )
 _URL_OR_EMAIL = re.compile(r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_EXPANSION_AFTER = re.compile(r"\b(?P<acronym>[A-Z][A-Z0-9]{1,9})s?\s*\((?P<long>[A-Za-z][A-Za-z -]{3,80}?)\)")
-_EXPANSION_BEFORE = re.compile(r"(?P<long>(?:[A-Za-z][\w-]*\s+){1,9}[A-Za-z][\w-]*)\s*\((?P<acronym>[A-Z][A-Z0-9]{1,9})s?\)")
+_EXPANSION_AFTER = re.compile(r"\b(?P<acronym>[A-Z][A-Z0-9]{1,9})s?\s*\((?P<long>[A-Za-z][A-Za-z /-]{3,80}?)\)")
+_EXPANSION_BEFORE = re.compile(r"(?P<long>(?:[A-Za-z][\w/-]*\s+){1,9}[A-Za-z][\w/-]*)\s*\((?P<acronym>[A-Z][A-Z0-9]{1,9})s?\)")
+# Initials are taken per word part: "Direct-Memory" gives D and M, "Input/Output" I and O.
+_WORD_PARTS = re.compile(r"[^\s/-]+")
 _SMALL_WORDS = {"of", "and", "for", "the", "in", "on", "to", "a", "an", "with", "&"}
 _OWNER_NAME = re.compile(r"(?<![\w./@:-])(?P<token>[A-Za-z][\w.-]*/[A-Za-z0-9][\w.-]*[A-Za-z0-9])(?![\w/])")
 _NOT_REPOSITORIES = re.compile(r"^(?:and/or|I/O|w/o|[kMGT]i?B/s|tokens/s|it/s|req/s)$", re.IGNORECASE)
@@ -146,19 +148,22 @@ def _long_form(words_text: str, acronym: str) -> str | None:
     words = words_text.split()
     for first in range(len(words)):
         candidate = words[first:]
-        initials = "".join(word[0].upper() for word in candidate if word.lower() not in _SMALL_WORDS)
+        parts = [part for word in candidate for part in _WORD_PARTS.findall(word)]
+        initials = "".join(part[0].upper() for part in parts if part.lower() not in _SMALL_WORDS)
         if initials == letters and candidate[0].lower() not in _SMALL_WORDS:
             return " ".join(candidate)
     return None
 
 
 def _mask(sentence: Sentence) -> str:
-    """The sentence with URLs, e-mails, hashes, PR refs and figures blanked out."""
+    """The sentence with URLs, e-mails, hashes, PR refs, figures and expansions blanked out."""
     text = sentence.text
     spans = [m.span() for pattern in (_URL_OR_EMAIL, SHA, FIGURE) for m in pattern.finditer(text)]
     # A PR ref's repository stays visible to the repository check: only its number is blanked.
     spans += [(m.end("repo") if m.group("repo") else m.start(), m.end()) for m in PR_REF.finditer(text)]
     spans += count_spans(sentence)
+    # An acronym's spelled-out words are checked as an expansion, not word by word.
+    spans += [m.span("long") for m in _EXPANSION_AFTER.finditer(text) if _long_form(m.group("long"), m.group("acronym"))]
     characters = list(text)
     for start, end in spans:
         characters[start:end] = " " * (end - start)

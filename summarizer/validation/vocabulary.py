@@ -19,7 +19,7 @@ only onto or other others our out over own part per perhaps quite rather really 
 still such than that the their them then there these they this those though through throughout thus to together too
 toward towards under until up upon us use used uses using very via was way ways we well were what when where whether which
 while who whom whose why will with within without would yet you your
-ability able activity analysis analyze approach area areas aspect aspects based benefit better broad capability change
+ability able activity analysis bug bugs fix fixes fixing landed landing merged performance analyze approach area areas aspect aspects based benefit better broad capability change
 changes code codebase collected commit commits component components contribution contributions core data deliver delivered
 details developer development effective efficiency efficient efficiently effort efforts enable enabled enables enhance
 enhanced enhancement enhancements ensure ensured ensuring experience feature features focus focused functionality general
@@ -53,14 +53,16 @@ well what whole within without word words world write written yes yet
 
 
 def stem(word: str) -> str:
-    """A crude stem, enough to meet 'autotuning' with 'autotuner' and 'caches' with 'cache'."""
+    """A crude stem, enough to meet 'autotuning' with 'autotuner', 'caches' with 'cache', 'added' with 'add'."""
     for suffix in ("ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ies", "ied", "es", "ed", "s", "ly", "e"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+        # Inflections may leave a short verb ("add", "fix"); other endings need a longer stem.
+        shortest = 3 if suffix in ("ing", "es", "ed", "s") else 4
+        if word.endswith(suffix) and len(word) - len(suffix) >= shortest:
             return word[: -len(suffix)]
     return word
 
 
-_GENERIC_STEMS = frozenset(stem(word) for word in GENERIC_WORDS)
+GENERIC_STEMS = frozenset(stem(word) for word in GENERIC_WORDS)
 
 
 class Vocabulary:
@@ -85,7 +87,7 @@ class Vocabulary:
         pieces += [change.path for month in history.months for commit in month.commits for change in commit.files]
         pieces += [repository.name for repository in history.repositories]
         words = {word.lower() for piece in pieces for word in WORD.findall(piece)}
-        return {stem(word) for word in words if _long_enough(word)} - _GENERIC_STEMS - {stem(word) for word in self.developer}
+        return {stem(word) for word in words if _long_enough(word)} - GENERIC_STEMS - {stem(word) for word in self.developer}
 
     def specific_stems(self, paragraph: str) -> set[str]:
         """The stems of a paragraph's words that are specific words of the developer's titles and files."""

@@ -1,0 +1,96 @@
+"""Phrases: the neighbouring content words of a text, and who in the data uses which.
+
+A pair of neighbouring content words ("bilinear resampling", "weight offload") says what a
+sentence is about more surely than a single word does: stop words are left out, each word
+is stemmed, and a pair never runs across punctuation or a conjunction.
+"""
+
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from summarizer.activity import Commit
+from summarizer.months import History
+from summarizer.validation.vocabulary import GENERIC_STEMS, stem
+
+RARE_SHARE = 0.01
+RARE_LEAST = 3
+STOP_WORDS = frozenset("""
+a an the of for to in on at by with and or but nor from into onto over under as is was were be been being this that these
+those it its their his her hers our we they he she them him us also then than so such via per each all any some both
+""".split())
+# Phrases do not run across punctuation or a conjunction.
+_RUN = re.compile(r"[^,;:()\[\]{}\"“”'’.!?]+")
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
+_CONJUNCTIONS = frozenset({"and", "or", "but", "nor"})
+
+Pair = tuple[str, str]
+
+
+class Token(NamedTuple):
+    stem: str
+    start: int
+    end: int
+
+
+def tokens(text: str) -> Iterator[list[Token]]:
+    """The runs of content words of a text, stemmed, with where each word stands."""
+    for run in _RUN.finditer(text):
+        current: list[Token] = []
+        for match in _TOKEN.finditer(run.group(0)):
+            word = match.group(0).lower()
+            if word in _CONJUNCTIONS:
+                yield current
+                current = []
+            elif word not in STOP_WORDS and len(word) > 1:
+                current.append(Token(stem(word), run.start() + match.start(), run.start() + match.end()))
+        yield current
+
+
+def pairs(text: str) -> set[Pair]:
+    return {(first.stem, second.stem) for run in tokens(text) for first, second in zip(run, run[1:])}
+
+
+def _texts(commit: Commit) -> list[str]:
+    return [commit.subject, commit.body, " ".join(re.sub(r"[/_.\-]+", " ", change.path) for change in commit.files)]
+
+
+class Colleagues:
+    """The pairs of the developer's work and of the others' commits of each month, indexed once."""
+
+    def __init__(self, history: History) -> None:
+        mine = [commit for month in history.months for commit in month.commits]
+        # Their own names, which others' commits carry ("Reviewed By: …"), are not anyone's work.
+        my_texts = [text for commit in mine for text in _texts(commit)]
+        my_texts += [item.title for month in history.months for item in month.items] + history.developer.ids
+        self.mine: set[Pair] = set().union(set(), *(pairs(text) for text in my_texts))
+        self.my_words = {token.stem for text in my_texts for run in tokens(text) for token in run}
+        active: dict[str, set[str]] = defaultdict(set)
+        for commit in mine:
+            active[commit.month].add(commit.repo)
+        # month -> pair -> the commits by others that use it, in the developer's repositories that month
+        self.theirs: dict[str, dict[Pair, list[Commit]]] = defaultdict(lambda: defaultdict(list))
+        self.used: dict[Pair, int] = defaultdict(int)  # commits, theirs and others', that use a pair
+        for commit, theirs in [(commit, False) for commit in mine] + [(commit, True) for commit in history.others]:
+            beside = theirs and commit.repo in active.get(commit.month, ())
+            for pair in set().union(*(pairs(text) for text in _texts(commit))):
+                self.used[pair] += 1
+                if beside:
+                    self.theirs[commit.month][pair].append(commit)
+        self.rare = max(RARE_LEAST, math.ceil(RARE_SHARE * (len(mine) + len(history.others))))
+
+    def is_common(self, word: str) -> bool:
+        """A generic word, or one of the developer's own."""
+        return word in GENERIC_STEMS or word in self.my_words
+
+    def landed_by_others(self, pair: Pair, months: Iterable[str]) -> Commit | None:
+        """Another author's commit of one of `months` that uses a specific pair none of the developer's does."""
+        # A pair whose every specific word the developer's own commits use only recombines their work.
+        if pair in self.mine or self.used[pair] > self.rare or all(self.is_common(word) for word in pair):
+            return None
+        return next((commit for month in months for commit in self.theirs.get(month, {}).get(pair, [])), None)

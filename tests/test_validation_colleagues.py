@@ -1,0 +1,104 @@
+"""A colleague's work credited to the developer, near-miss names, expansions of hyphenated words.
+
+The data: Grace Hopper in acme/vision in March and April 2025; Ada Lovelace lands the
+bilinear resampling in March, beside twenty unrelated commits of other people that make
+"performance improvements" a common phrase.
+"""
+
+from __future__ import annotations
+
+from summarizer.activity import Activity, Commit, FileChange, Repository
+from summarizer.months import History, build_history
+from summarizer.period import Period
+from summarizer.validation import validate
+
+GRACE = ("Grace Hopper", "grace@example.com")
+ADA = ("Ada Lovelace", "ada@example.com")
+ALAN = ("Alan Turing", "alan@example.com")
+
+
+def commit(sha: str, who: tuple[str, str], day: str, subject: str, path: str, body: str = "") -> Commit:
+    return Commit(
+        sha=sha * 40, repo="acme/vision", author_name=who[0], author_email=who[1], authored_at=f"{day}T10:00:00+00:00",
+        committed_at=f"{day}T10:00:00+00:00", month=day[:7], subject=subject, body=body, files=[FileChange(path=path, added=5)],
+    )  # fmt: skip
+
+
+def history() -> History:
+    mine = [
+        commit("a", GRACE, "2025-03-04", "Add nearest-neighbour resize to the image loader", "vision/resize.py"),
+        commit("b", GRACE, "2025-03-18", "Speed up the JPEG decoder", "vision/jpeg.py", "Performance improvements for large images."),
+        commit("c", GRACE, "2025-04-09", "Add RDMA transport for shard reads", "vision/rdma.py", "RDMA (Remote Direct Memory Access) reads."),
+    ]
+    others = [
+        commit("d", ADA, "2025-03-11", "Add bilinear resampling to resize", "vision/resize.py", "Reviewed By: Alan Turing"),
+        commit("e", ADA, "2025-04-02", "Move the weight offload path to pinned memory", "vision/offload.py"),
+        *(commit(f"{n:x}", ALAN, f"2025-03-{n:02}", f"Performance improvements in stage {n}", f"vision/stage{n}.py") for n in range(1, 21)),
+    ]
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-04"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=mine, others=others,
+    )  # fmt: skip
+    return build_history(activity)
+
+
+def errors(text: str) -> set[tuple[str, str]]:
+    return {(f.kind, f.text) for f in validate(text, history()) if f.severity == "error"}
+
+
+def test_a_teammates_feature_in_lowercase_words_is_other_author() -> None:
+    text = "In March 2025, Grace added bilinear resampling to the image loader."
+    assert errors(text) == {("other_author", "bilinear resampling")}
+
+
+def test_other_author_names_the_commit_and_who_landed_it() -> None:
+    text = "In March 2025, Grace added bilinear resampling to the image loader."
+    (found,) = [f for f in validate(text, history()) if f.kind == "other_author"]
+    assert found.message.startswith(f"landed by Ada Lovelace in {'d' * 7}, not by Grace Hopper")
+
+
+def test_a_teammates_work_of_another_month_is_not_credited_to_her_month_by_this_check() -> None:
+    text = "In April 2025, Grace added bilinear resampling to the image loader."
+    assert ("other_author", "bilinear resampling") not in errors(text)
+
+
+def test_a_phrase_of_her_own_commits_is_hers_though_a_teammate_also_uses_words_of_it() -> None:
+    text = "In March 2025, Grace added nearest-neighbour resize to the image loader and sped up the JPEG decoder."
+    assert errors(text) == set()
+
+
+def test_a_phrase_common_in_the_period_is_nobodys_work() -> None:
+    text = "In March 2025, Grace delivered performance improvements in the decoder stage."
+    assert errors(text) == set()
+
+
+def test_the_name_of_a_reviewer_is_not_work() -> None:
+    text = "In March 2025, Grace sped up the JPEG decoder, with Alan Turing reviewing."
+    assert errors(text) == set()
+
+
+def test_a_surname_one_letter_off_is_a_name_mismatch() -> None:
+    assert errors("In March 2025, Grace Hoppe sped up the JPEG decoder.") == {("name_mismatch", "Grace Hoppe")}
+
+
+def test_a_first_name_one_letter_off_is_a_name_mismatch() -> None:
+    assert errors("In March 2025, Grece Hopper sped up the JPEG decoder.") == {("name_mismatch", "Grece Hopper")}
+
+
+def test_a_surname_cut_short_is_a_name_mismatch() -> None:
+    assert errors("In March 2025, Grace Hop sped up the JPEG decoder.") == {("name_mismatch", "Grace Hop")}
+
+
+def test_a_hyphenated_invented_expansion_is_unsupported() -> None:
+    text = "In April 2025, Grace added an RDMA (Remote Device-Memory Access) transport for shard reads."
+    assert errors(text) == {("unsupported_expansion", "RDMA (Remote Device-Memory Access)")}
+
+
+def test_a_slashed_invented_expansion_is_unsupported() -> None:
+    text = "In April 2025, Grace added an RDMA (Remote Disk/Memory Access) transport for shard reads."
+    assert errors(text) == {("unsupported_expansion", "RDMA (Remote Disk/Memory Access)")}
+
+
+def test_the_expansion_the_data_gives_passes_hyphenated_or_not() -> None:
+    for expansion in ("Remote Direct Memory Access", "Remote Direct-Memory Access"):
+        assert errors(f"In April 2025, Grace added an RDMA ({expansion}) transport for shard reads.") == set()
