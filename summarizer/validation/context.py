@@ -15,6 +15,8 @@ from summarizer.validation.model import Finding, FindingKind, Severity
 from summarizer.validation.sections import PERSON, Sentence
 from summarizer.validation.vocabulary import Vocabulary
 
+_TRAILER = re.compile(r"^[A-Z][\w-]*(?: [A-Za-z][\w-]*)?: \S")
+
 
 @dataclass
 class Context:
@@ -36,9 +38,12 @@ class Context:
     def people(self) -> set[str]:
         """Every name the data gives a person (authors, co-authors, reviewers, names in messages),
         lower case, with each run of its words: "grace hopper", "grace", "hopper"."""
-        texts = [self.evidence[None].text, *(f"{c.author_name}\n{c.subject}\n{c.body}" for c in self.history.others)]
+        # Of the others' commits, their authors and trailers ("Reviewed By: …"): prose there is not a name.
+        others = {c.author_name for c in self.history.others} | {
+            line for c in self.history.others for line in c.body.splitlines() if _TRAILER.match(line)
+        }
         people: set[str] = set()
-        for text in texts:
+        for text in [self.evidence[None].text, *others]:
             for match in PERSON.finditer(text):
                 words = match.group("name").lower().replace(".", ". ").split()
                 people |= {" ".join(words[start:end]) for start in range(len(words)) for end in range(start + 1, len(words) + 1)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -27,9 +27,16 @@ those it its their his her hers our we they he she them him us also then than so
 # Phrases do not run across punctuation or a conjunction.
 _RUN = re.compile(r"[^,;:()\[\]{}\"“”'’.!?]+")
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
+# A word, or (an empty group) a mark no phrase runs across.
+_PIECE = re.compile(r"([a-z][a-z0-9]*|\d+[a-z][a-z0-9]*)|[,;:()\[\]{}\"“”'’.!?]")
+_PATH_MARKS = str.maketrans("/_-", "   ")
 _CONJUNCTIONS = frozenset({"and", "or", "but", "nor"})
 
 Pair = tuple[str, str]
+
+
+# Words no phrase is made of: stop words, and single letters.
+_SKIPPED = STOP_WORDS | frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
 class Token(NamedTuple):
@@ -52,12 +59,28 @@ def tokens(text: str) -> Iterator[list[Token]]:
         yield current
 
 
-def pairs(text: str) -> set[Pair]:
-    return {(first.stem, second.stem) for run in tokens(text) for first, second in zip(run, run[1:])}
+def pairs(text: str, words: set[str] | None = None) -> set[Pair]:
+    """The pairs of neighbouring content words of a text (`tokens` in one pass, for indexing many
+    texts), adding each content word to `words` when given."""
+    found: set[Pair] = set()
+    previous = None
+    for word in _PIECE.findall(text.lower()):
+        if not word or word in _CONJUNCTIONS:
+            previous = None
+        elif word not in _SKIPPED:
+            current = stem(word)
+            if words is not None:
+                words.add(current)
+            if previous is not None:
+                found.add((previous, current))
+            previous = current
+    return found
 
 
-def _texts(commit: Commit) -> list[str]:
-    return [commit.subject, commit.body, " ".join(re.sub(r"[/_.\-]+", " ", change.path) for change in commit.files)]
+def _text(commit: Commit) -> str:
+    """A commit's subject, body and file paths (each path's parts as words), no phrase across two of them."""
+    paths = " . ".join(change.path for change in commit.files).translate(_PATH_MARKS)
+    return f"{commit.subject} .\n{commit.body} .\n{paths}"
 
 
 class Colleagues:
@@ -65,23 +88,26 @@ class Colleagues:
 
     def __init__(self, history: History) -> None:
         mine = [commit for month in history.months for commit in month.commits]
+        self.my_words: set[str] = set()
+        mine_pairs = [pairs(_text(commit), self.my_words) for commit in mine]
         # Their own names, which others' commits carry ("Reviewed By: …"), are not anyone's work.
-        my_texts = [text for commit in mine for text in _texts(commit)]
-        my_texts += [item.title for month in history.months for item in month.items] + history.developer.ids
-        self.mine: set[Pair] = set().union(set(), *(pairs(text) for text in my_texts))
-        self.my_words = {token.stem for text in my_texts for run in tokens(text) for token in run}
+        more = [item.title for month in history.months for item in month.items] + history.developer.ids
+        self.mine: set[Pair] = set().union(*mine_pairs, *(pairs(text, self.my_words) for text in more))
         active: dict[str, set[str]] = defaultdict(set)
         for commit in mine:
             active[commit.month].add(commit.repo)
         # month -> pair -> the commits by others that use it, in the developer's repositories that month
         self.theirs: dict[str, dict[Pair, list[Commit]]] = defaultdict(lambda: defaultdict(list))
-        self.used: dict[Pair, int] = defaultdict(int)  # commits, theirs and others', that use a pair
-        for commit, theirs in [(commit, False) for commit in mine] + [(commit, True) for commit in history.others]:
-            beside = theirs and commit.repo in active.get(commit.month, ())
-            for pair in set().union(*(pairs(text) for text in _texts(commit))):
-                self.used[pair] += 1
-                if beside:
-                    self.theirs[commit.month][pair].append(commit)
+        self.used: Counter[Pair] = Counter()  # commits, theirs and others', that use a pair
+        for used in mine_pairs:
+            self.used.update(used)
+        for commit in history.others:
+            used = pairs(_text(commit))
+            self.used.update(used)
+            if commit.repo in active.get(commit.month, ()):
+                month = self.theirs[commit.month]
+                for pair in used:
+                    month[pair].append(commit)
         self.rare = max(RARE_LEAST, math.ceil(RARE_SHARE * (len(mine) + len(history.others))))
 
     def is_common(self, word: str) -> bool:

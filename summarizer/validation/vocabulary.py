@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cache, cached_property
 
 from summarizer.months import History
 from summarizer.validation.sections import months_named
@@ -52,6 +52,7 @@ well what whole within without word words world write written yes yet
 """.split())
 
 
+@cache
 def stem(word: str) -> str:
     """A crude stem, enough to meet 'autotuning' with 'autotuner', 'caches' with 'cache', 'added' with 'add'."""
     for suffix in ("ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ies", "ied", "es", "ed", "s", "ly", "e"):
