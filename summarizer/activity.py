@@ -90,6 +90,8 @@ class Repository(BaseModel):
     web_url: str | None = None
     forge: Forge | None = None
     shallow: bool = False
+    # The user named it (SOURCE given as PATH=NAME) rather than its remote or folder.
+    named: bool = False
 
 
 class Activity(BaseModel):

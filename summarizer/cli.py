@@ -19,6 +19,7 @@ import typer
 from summarizer.choices import FindingsFormat, ProfileFormat
 from summarizer.errors import ExitCode, SummarizerError
 from summarizer.options import DRAFTING_OPTIONS, SOURCE_OPTIONS, shared
+from summarizer.words import count
 
 if TYPE_CHECKING:
     from summarizer.cache import RunCache
@@ -128,7 +129,7 @@ def fetch(
     for warning in fetched.warnings:
         _note(f"warning: {warning}")
     _emit(fetched.text, output)
-    _note(f"wrote {fetched.commits:,} commits to {output}")
+    _note(f"wrote {count(fetched.commits, 'commit')} to {output}")
 
 
 @app.command()
@@ -142,7 +143,11 @@ def review(request: ActivityRequest, drafting: DraftingOptions, no_cache: bool =
 
 
 @app.command()
-@shared("author", "since", "until", "github_user", "activity")
+@shared("author", "since", "until", "github_user", "activity", helps={
+    "author": "The developer whose reviewed profile to render, as `run` or `review` named them; repeatable.",
+    "github_user": "The developer's GitHub login, as `run` or `review` was given it.",
+    "activity": "The activity file `run` or `review` was given: its developer and period name the profile.",
+})  # fmt: skip
 def export(
     request: ActivityRequest,
     output_format: Annotated[ProfileFormat, typer.Option("--format", "-f", help="The profile's format.")] = ProfileFormat.MARKDOWN,

@@ -90,6 +90,8 @@ class MonthStats(BaseModel):
     bugs: int = 0
     lines_added: int = 0
     lines_deleted: int = 0
+    # Commits whose line counts git could not read (missing objects): the line figures leave them out.
+    lines_unknown: int = 0
     repositories: list[str] = []
     # By lines changed, most first.
     languages: list[str] = []
@@ -284,6 +286,7 @@ def month_stats(commits: list[Commit], items: list[WorkItem]) -> MonthStats:
         bugs=sum(item.item_class == "bug" for item in items),
         lines_added=sum(commit.lines_added for commit in commits),
         lines_deleted=sum(commit.lines_deleted for commit in commits),
+        lines_unknown=sum(not commit.stats_complete for commit in commits),
         repositories=sorted({commit.repo for commit in commits}),
         languages=[language for language, _ in language_lines.most_common()],
         practices=practices_of({change.path for commit in commits for change in commit.files}),

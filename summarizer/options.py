@@ -8,6 +8,7 @@ name itself (`quiet`, `no_cache`). typer validates each one (ranges, choices) on
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
 from collections.abc import Callable
@@ -32,7 +33,8 @@ class Shared(NamedTuple):
 
 SHARED = {
     "sources": Shared(Annotated[Optional[list[str]], typer.Argument(
-        metavar="SOURCE", help="Local git repositories (default: the current folder) or GitHub repositories owner/name.", show_default=False,
+        metavar="SOURCE", help="A local git repository (default: the current folder), PATH=NAME to name one yourself, "
+        "or a GitHub repository owner/name; repeatable.", show_default=False,
     )], None),
     "author": Shared(Annotated[Optional[list[str]], typer.Option(
         "--author", "-a", metavar="ID", help="The developer's author name or e-mail (substring, case-insensitive, after .mailmap), "
@@ -62,9 +64,10 @@ SOURCE_OPTIONS = ("sources", "author", "since", "until", "branch", "github_user"
 DRAFTING_OPTIONS = ("backend", "model", "jobs", "timeout")
 
 
-def shared(*names: str) -> Callable[[Command], Command]:
+def shared(*names: str, helps: dict[str, str] | None = None) -> Callable[[Command], Command]:
     """Give a command the SHARED options `names`; it takes them built, as `request` and `drafting`,
-    or as they are where it has a parameter of that name itself (`quiet`, `no_cache`)."""
+    or as they are where it has a parameter of that name itself (`quiet`, `no_cache`). `helps`
+    words an option's help for this command where the shared wording does not fit it."""
 
     def decorate(command: Command) -> Command:
         signature = inspect.signature(command)
@@ -72,7 +75,12 @@ def shared(*names: str) -> Callable[[Command], Command]:
         passed = {name for name in names if name in signature.parameters}
 
         def declared(name: str) -> inspect.Parameter:
-            return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=SHARED[name].default, annotation=SHARED[name].annotation)
+            annotation = SHARED[name].annotation
+            if helps and name in helps:
+                info = copy.copy(annotation.__metadata__[0])
+                info.help = helps[name]
+                annotation = Annotated[annotation.__origin__, info]
+            return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=SHARED[name].default, annotation=annotation)
 
         def evaluated(parameter: inspect.Parameter) -> inspect.Parameter:
             # Annotations are strings here (postponed evaluation); typer needs the objects.

@@ -36,6 +36,8 @@ class ProfileMonth(BaseModel):
     bugs: int
     lines_added: int
     lines_deleted: int
+    # Commits left out of the line figures: git could not read them (see MonthStats).
+    lines_unknown: int = 0
     repositories: list[str]
     languages: list[str]
     summary: str
@@ -52,6 +54,8 @@ class ProfileTotals(BaseModel):
     bugs: int
     lines_added: int
     lines_deleted: int
+    # Commits left out of the line figures: git could not read them (see MonthStats).
+    lines_unknown: int = 0
     activity_months: int
     repositories: int
     languages: list[str]

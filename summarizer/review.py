@@ -28,7 +28,7 @@ from summarizer.drafting.model import OVERVIEW, MonthDraft
 from summarizer.months import History, MonthActivity
 from summarizer.period import month_label
 from summarizer.validation.model import Check, Finding
-from summarizer.words import month_counts
+from summarizer.words import lines_figure, month_counts
 from summarizer.workspace import Section, Workspace
 
 Regenerate = Callable[[str, str, list[Finding]], str]
@@ -108,7 +108,7 @@ class ReviewSession:
             stats = month.stats
             self.console.print(
                 f"{month_counts(stats.commits, stats.features, stats.bugs)} · "
-                f"+{stats.lines_added:,} / −{stats.lines_deleted:,} · {', '.join(stats.repositories)}"
+                f"{lines_figure(stats.lines_added, stats.lines_deleted, stats.lines_unknown)} · {', '.join(stats.repositories)}"
             )
         findings = self._findings(key, section.shown)
         plain = self.console.no_color or not self.console.is_terminal
@@ -157,11 +157,11 @@ class ReviewSession:
             table = Table("Month", "Commits", "Features", "Fixes", "Lines", title="Evidence: the period")
             for active in reversed(self.history.months):
                 stats = active.stats
-                table.add_row(month_label(active.month), str(stats.commits), str(stats.features), str(stats.bugs), f"+{stats.lines_added:,}/−{stats.lines_deleted:,}")
+                table.add_row(month_label(active.month), str(stats.commits), str(stats.features), str(stats.bugs), lines_figure(stats.lines_added, stats.lines_deleted, stats.lines_unknown))
         else:
             table = Table("Commit", "PR", "Title", "Lines", title=f"Evidence: {month_label(key)}")
             for commit in month.commits:
-                table.add_row(commit.short_sha, f"#{commit.pr}" if commit.pr else "", commit.subject, f"+{commit.lines_added:,}/−{commit.lines_deleted:,}")
+                table.add_row(commit.short_sha, f"#{commit.pr}" if commit.pr else "", commit.subject, f"+{commit.lines_added:,}/−{commit.lines_deleted:,}" if commit.stats_complete else "unread")
         self.console.print(table)
 
     def _run_editor(self, text: str) -> str | None:

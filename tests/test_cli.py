@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import BuiltRepo, run_cli
+from tests.conftest import GRACE, BuiltRepo, run_cli
+from tests.gitrepo import GitRepo, lines
 
 PERIOD = ("--since", "2025-01", "--until", "2025-06")
 SPEC_KEYS = {
@@ -266,3 +267,36 @@ def test_ctrl_c_is_one_line_and_exit_130() -> None:
     assert process.returncode == 130, stderr
     assert "Traceback" not in stderr and stdout == ""
     assert stderr.strip().splitlines()[-1] == "summarizer: interrupted; what was fetched, drafted or decided so far is kept"
+
+
+def test_figures_without_unreadable_commits_say_so_in_every_format(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    shas = [
+        repo.commit(f"Change {n}", {"notes.txt": lines(n + 1, "note")}, GRACE, f"2025-02-{n + 1:02}T10:00:00+00:00") for n in range(4)
+    ]
+    blob = repo.git("rev-parse", f"{shas[1]}:notes.txt")
+    (repo.path / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    outputs = {
+        form: run_cli("run", str(repo.path), "-a", "grace", "--since", "2025-02", "--until", "2025-02", "--format", form)
+        for form in ("markdown", "html", "json")
+    }
+    assert all(result.returncode == 0 for result in outputs.values()), [r.stderr for r in outputs.values()]
+    assert "| Lines | +2 / −0 (without 2 commits git could not read) |" in outputs["markdown"].stdout
+    assert "+2 / −0 lines (without 2 commits git could not read)" in outputs["html"].stdout
+    profile = json.loads(outputs["json"].stdout)
+    assert (profile["totals"]["lines_unknown"], profile["months"][0]["lines_unknown"]) == (2, 2)
+
+
+def test_a_count_of_one_is_singular(cobol_tools: BuiltRepo) -> None:
+    result = run_cli("run", str(cobol_tools.path), "-a", "grace", "--since", "2025-06", "--until", "2025-06")
+    assert "| Features vs bugs | 0 features (0%) · 1 fix (50%) · 1 other |" in result.stdout
+
+
+def test_export_help_speaks_of_the_reviewed_profile_not_of_reading_sources() -> None:
+    result = run_cli("export", "--help")
+    assert "SOURCE" not in result.stdout and "keeps only these authors" not in result.stdout
+    assert "reviewed profile" in result.stdout
+
+
+def test_source_help_says_how_to_name_a_repository() -> None:
+    assert "PATH=NAME" in run_cli("run", "--help").stdout

@@ -199,26 +199,43 @@ def test_shallow_clone_is_read_with_a_warning(cobol_tools: BuiltRepo, tmp_path: 
     assert len(activity.commits) == 2  # the two June commits; the third is July's
 
 
-def test_missing_objects_warn_and_count_what_can_be_counted(cobol_tools: BuiltRepo) -> None:
+def test_one_unreadable_blob_costs_only_its_commit_its_line_counts(tmp_path: Path) -> None:
+    """Twenty commits; the third one's version of notes.txt (rewritten later, so no copy is left
+    in the work tree) is deleted from the object store. git log stops there; only that commit,
+    and the next one (whose diff against it needs the blob too), lose their lines."""
+    repo = GitRepo(tmp_path / "repo")
+    shas = [
+        repo.commit(f"Change {number}", {f"file{number}.py": lines(number + 1), "notes.txt": lines(number + 1, "note")}, GRACE, f"2025-02-{number + 1:02}T10:00:00+00:00")
+        for number in range(20)
+    ]  # fmt: skip
+    blob = repo.git("rev-parse", f"{shas[2]}:notes.txt")
+    (repo.path / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    activity = collect(repo.path)
+    incomplete = [commit.sha for commit in activity.commits if not commit.stats_complete]
+    assert incomplete == [shas[2], shas[3]]
+    counted = {commit.sha: commit.lines_added for commit in activity.commits if commit.stats_complete}
+    assert counted == {sha: 2 * (number + 1) - (number > 0) * number for number, sha in enumerate(shas) if sha not in incomplete}
+    assert any("2 commits counted without line counts" in warning for warning in activity.warnings)
+
+
+def test_a_missing_blob_whose_copy_is_in_the_work_tree_costs_nothing(cobol_tools: BuiltRepo) -> None:
     blob = GitRepo.existing(cobol_tools.path).git("rev-parse", f"{cobol_tools.sha['record']}:parser/record.py")
     (cobol_tools.path / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
     activity = collect(cobol_tools.path)
     assert len(activity.commits) == 11
-    assert any("missing objects" in warning for warning in activity.warnings)
-    incomplete = [c.sha for c in activity.commits if not c.stats_complete]
-    assert cobol_tools.sha["record"] in incomplete
-    assert cobol_tools.sha["tables"] not in incomplete
+    assert all(commit.stats_complete for commit in activity.commits)
+    assert build_history(activity).totals.lines_added == 56
 
 
 def test_cached_extraction_is_reused_until_the_tip_moves(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
     cache = RunCache(tmp_path / "cache")
-    first = read_repository(cobol_tools.path, ["grace"], PERIOD, None, cache)
-    second = read_repository(cobol_tools.path, ["grace"], PERIOD, None, cache)
+    first = read_repository(cobol_tools.path, None, ["grace"], PERIOD, None, cache)
+    second = read_repository(cobol_tools.path, None, ["grace"], PERIOD, None, cache)
     assert (cache.misses, cache.hits) == (1, 1)
     assert second.commits == first.commits
     repo = GitRepo.existing(cobol_tools.path)
     repo.commit("Add late fix", {"late.py": lines(1)}, GRACE, "2025-06-20T10:00:00+00:00")
-    third = read_repository(cobol_tools.path, ["grace"], PERIOD, None, cache)
+    third = read_repository(cobol_tools.path, None, ["grace"], PERIOD, None, cache)
     assert (cache.misses, len(third.commits)) == (2, 12)
     cache.close()
 
@@ -248,3 +265,31 @@ def test_other_authors_commits_are_kept_only_in_her_months_as_follow_ups_or_as_r
     repo.revert(tables, ADA, "2025-04-02T10:00:00+00:00")
     activity = collect(repo.path)
     assert [commit.subject for commit in activity.others] == ["Fix pager width", 'Revert "Add tables"']
+
+
+def test_different_repositories_with_the_same_folder_name_stay_apart(tmp_path: Path) -> None:
+    """Two clones called `repo` with no remote, each with its own PR #1: two repositories, two work items."""
+    for owner, path in (("work", "parser.py"), ("mirror", "lexer.py")):
+        GitRepo(tmp_path / owner / "repo").commit(f"Add {path} (#1)", {path: lines(3)}, GRACE, "2025-02-03T10:00:00+00:00")
+    activity = collect(tmp_path / "work" / "repo", tmp_path / "mirror" / "repo")
+    history = build_history(activity)
+    assert sorted(repository.name for repository in activity.repositories) == ["mirror/repo", "work/repo"]
+    assert (history.totals.repositories, history.totals.work_items) == (["mirror/repo", "work/repo"], 2)
+    assert any("2 repositories are called repo" in warning for warning in activity.warnings)
+
+
+def test_path_equals_name_names_a_repository(cobol_tools: BuiltRepo) -> None:
+    (repository,) = collect(Path(f"{cobol_tools.path}=acme/cobol")).repositories
+    assert (repository.name, repository.named) == ("acme/cobol", True)
+
+
+def test_two_repositories_given_one_name_are_refused(cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    other = GitRepo(tmp_path / "other")
+    other.commit("Add report writer", {"report.py": lines(4)}, GRACE, "2025-02-03T10:00:00+00:00")
+    with pytest.raises(SummarizerError, match="2 different repositories are named acme/tools"):
+        collect(Path(f"{cobol_tools.path}=acme/tools"), Path(f"{other.path}=acme/tools"))
+
+
+def test_a_repository_name_with_spaces_is_refused(cobol_tools: BuiltRepo) -> None:
+    with pytest.raises(SummarizerError, match="bad repository name 'my tools'"):
+        collect(Path(f"{cobol_tools.path}=my tools"))

@@ -113,7 +113,8 @@ def _overview(history: History) -> str:
         f"{history.developer.name} landed {_landed(totals)} in "
         f"{_join([repository.name for repository in history.repositories])} {when}{over}: "
         f"{_class_breakdown(totals.features, totals.bugs, totals.work_items)}.",
-        f"Together they added {totals.lines_added:,} lines and removed {totals.lines_deleted:,}.",
+        f"Together {'the commits git could read' if totals.lines_unknown else 'they'} added "
+        f"{count(totals.lines_added, 'line')} and removed {totals.lines_deleted:,}.",
     ]
     areas = Counter(item.area for month in history.months for item in month.items if item.area)
     if areas:

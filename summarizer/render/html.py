@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from summarizer.period import month_label, months_between
 from summarizer.profile import Profile
 from summarizer.render.links import citation_url
-from summarizer.words import month_counts
+from summarizer.words import count, lines_figure, month_counts
 
 if TYPE_CHECKING:
     import jinja2
@@ -50,6 +50,8 @@ def render_html(profile: Profile) -> str:
         bar_width=BAR_WIDTH,
         month_label=month_label,
         month_counts=month_counts,
+        counted=count,
+        lines_figure=lines_figure,
         cite=lambda month, ref: citation_url(profile, month, ref),
     )
 
@@ -65,7 +67,7 @@ def _cards(profile: Profile) -> list[tuple[str, str, str]]:
         ("Work items", f"{totals.work_items:,}", ""),
         ("Features", f"{totals.features:,}", share(totals.features)),
         ("Fixes", f"{totals.bugs:,}", share(totals.bugs)),
-        ("Lines", f"+{totals.lines_added:,} / −{totals.lines_deleted:,}", "added / deleted"),
+        ("Lines", lines_figure(totals.lines_added, totals.lines_deleted, totals.lines_unknown), "added / deleted"),
         ("Activity months", f"{totals.activity_months}", f"of {len(profile.period.months())}"),
         ("Repositories", f"{totals.repositories}", ""),
     ]

@@ -6,7 +6,7 @@ from summarizer.choices import ReviewState
 from summarizer.period import month_label
 from summarizer.profile import Profile, ProfileMonth
 from summarizer.render.links import citation_url
-from summarizer.words import month_counts
+from summarizer.words import count, lines_figure, month_counts
 
 STALE = "> *Stale: the commits of this section changed after it was reviewed; `summarizer review` shows the new draft.*"
 
@@ -48,10 +48,10 @@ def _statistics(profile: Profile) -> str:
         ("Work items", f"{totals.work_items:,}"),
         (
             "Features vs bugs",
-            f"{totals.features:,} features ({_percent(totals.features, totals.work_items)}) · "
-            f"{totals.bugs:,} fixes ({_percent(totals.bugs, totals.work_items)}) · {other:,} other",
+            f"{count(totals.features, 'feature')} ({_percent(totals.features, totals.work_items)}) · "
+            f"{count(totals.bugs, 'fix', 'fixes')} ({_percent(totals.bugs, totals.work_items)}) · {other:,} other",
         ),
-        ("Lines", f"+{totals.lines_added:,} / −{totals.lines_deleted:,}"),
+        ("Lines", lines_figure(totals.lines_added, totals.lines_deleted, totals.lines_unknown)),
         ("Activity months", f"{totals.activity_months} of {months_in_period}"),
         ("Repositories", f"{totals.repositories}"),
     ]
@@ -74,7 +74,7 @@ def _cited(profile: Profile, month: ProfileMonth, refs: list[str]) -> str:
 def _month(profile: Profile, month: ProfileMonth) -> str:
     counts = (
         f"**{month_counts(month.commits, month.features, month.bugs)}** · "
-        f"+{month.lines_added:,} / −{month.lines_deleted:,} lines · {', '.join(month.repositories)}"
+        f"{lines_figure(month.lines_added, month.lines_deleted, month.lines_unknown, ' lines')} · {', '.join(month.repositories)}"
     )
     parts = [f"### {month_label(month.month)}", counts, month.summary]
     if month.review == ReviewState.STALE:
@@ -118,4 +118,4 @@ def _unverified(profile: Profile) -> str:
 def _footer(profile: Profile) -> str:
     drafting = profile.drafting
     model = f" ({drafting.model})" if drafting.model else ""
-    return f"<sub>Drafted by summarizer's {drafting.backend} backend{model} from {profile.totals.commits:,} commits.</sub>"
+    return f"<sub>Drafted by summarizer's {drafting.backend} backend{model} from {count(profile.totals.commits, 'commit')}.</sub>"

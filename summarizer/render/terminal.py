@@ -10,7 +10,7 @@ from rich.text import Text
 from summarizer.choices import ReviewState
 from summarizer.period import month_label, months_between
 from summarizer.profile import Profile
-from summarizer.words import month_counts
+from summarizer.words import lines_figure, month_counts
 
 BAR = 36
 
@@ -24,7 +24,7 @@ def print_profile(profile: Profile, console: Console) -> None:
         ("Commits", f"{totals.commits:,}"),
         ("Work items", f"{totals.work_items:,}"),
         ("Features / fixes", f"{totals.features:,} / {totals.bugs:,}"),
-        ("Lines", f"+{totals.lines_added:,} / −{totals.lines_deleted:,}"),
+        ("Lines", lines_figure(totals.lines_added, totals.lines_deleted, totals.lines_unknown)),
         ("Activity months", f"{totals.activity_months} of {len(profile.period.months())}"),
         ("Repositories", ", ".join(repository.name for repository in profile.repositories)),
     ]

@@ -25,7 +25,7 @@ import os
 import re
 import subprocess
 import tempfile
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path, PurePosixPath
 from typing import cast
 
@@ -37,6 +37,7 @@ from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, shift_month
 from summarizer.sources.base import SourceExtract, SourceQuery
+from summarizer.words import count
 from summarizer.sources.commits import (
     LINGUIST_ATTRIBUTES,
     LinguistRule,
@@ -62,6 +63,8 @@ _FORGE_URL = re.compile(
     r"[:/](?P<path>[^\s]+?)(?:\.git)?/?$",
     re.IGNORECASE,
 )
+_OBJECT_NAME = re.compile(rb"[0-9a-f]{40}|[0-9a-f]{64}")
+_NAME = re.compile(r"[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*")
 _REPOSITORY_VARIABLES = frozenset({
     "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
     "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES",
@@ -91,13 +94,14 @@ class GitSource:
         return None if query.github_user else ["."]
 
     def cache_key(self, arguments: list[str], query: SourceQuery) -> str | None:
-        keys = [extraction_key(Path(argument).expanduser(), query.authors, query.period, query.branch)[0] for argument in arguments]
+        keys = [extraction_key(*located(argument), query.authors, query.period, query.branch)[0] for argument in arguments]
         return cache_key("git-repositories", repositories=keys)
 
     def read(self, arguments: list[str], query: SourceQuery, cache: RunCache) -> SourceExtract:
         found = SourceExtract()
-        for argument in arguments:
-            extract = read_repository(Path(argument).expanduser(), query.authors, query.period, query.branch, cache)
+        extracts = [read_repository(*located(argument), query.authors, query.period, query.branch, cache) for argument in arguments]
+        found.warnings += _told_apart(extracts)
+        for extract in extracts:
             found.repositories.append(extract.repository)
             found.commits += extract.commits
             found.others += extract.others
@@ -107,22 +111,75 @@ class GitSource:
     def nothing_found(self, arguments: list[str], query: SourceQuery) -> str:
         present: Counter[str] = Counter()
         for argument in arguments:
-            present += authors_present(Path(argument).expanduser(), query.period, query.branch)
+            present += authors_present(located(argument)[0], query.period, query.branch)
         where = f"in {', '.join(arguments)}"
         if not present:
             return where + " (nobody committed in that period; try --since/--until)"
         return where + "; closest authors there: " + ", ".join(_closest(query.authors, present))
 
 
+def located(argument: str) -> tuple[Path, str | None]:
+    """A SOURCE argument's path, and the repository name it gives: `PATH=NAME` names the
+    repository at PATH (a path that exists as written is a path, '=' and all)."""
+    path, equals, name = argument.rpartition("=")
+    if not equals or not path or Path(argument).expanduser().exists():
+        return Path(argument).expanduser(), None
+    if not _NAME.fullmatch(name):
+        raise SummarizerError(f"bad repository name {name!r} in {argument!r}: letters, digits and . _ - /, as owner/name")
+    return Path(path).expanduser(), name
+
+
+def _told_apart(extracts: list[RepositoryExtract]) -> list[str]:
+    """Different repositories that would share a folder's name (clones all called `repo`) are
+    named by their parent folders as well ("work/repo", "mirror/repo"): never merged into one."""
+    by_name: dict[str, list[RepositoryExtract]] = defaultdict(list)
+    for extract in extracts:
+        by_name[extract.repository.name].append(extract)
+    warnings = []
+    for name, same in by_name.items():
+        paths = sorted({extract.repository.path for extract in same})
+        if len(paths) < 2:
+            continue
+        if any(extract.repository.named or extract.repository.web_url for extract in same):
+            named = ", ".join(paths)
+            raise SummarizerError(f"{len(paths)} different repositories are named {name}: {named}; name each with PATH=NAME")
+        names = _distinguishing_names([Path(path) for path in paths])
+        for extract in same:
+            renamed = names[extract.repository.path]
+            extract.repository = extract.repository.model_copy(update={"name": renamed})
+            extract.commits = [commit.model_copy(update={"repo": renamed}) for commit in extract.commits]
+            extract.others = [commit.model_copy(update={"repo": renamed}) for commit in extract.others]
+        warnings.append(
+            f"{len(paths)} repositories are called {name}; they are named {', '.join(names[path] for path in paths)} "
+            f"by their folders (PATH=NAME names one as you like)"
+        )
+    return warnings
+
+
+def _distinguishing_names(paths: list[Path]) -> dict[str, str]:
+    """The shortest trailing part of each path that no other path ends with."""
+    names = {}
+    for path in paths:
+        parts = path.parts
+        for length in range(2, len(parts) + 1):
+            tail = parts[-length:]
+            if not any(other != path and other.parts[-length:] == tail for other in paths):
+                break
+        names[str(path)] = "/".join(part for part in tail if part != "/")
+    return names
+
+
 def read_repository(
     path: Path,
+    name: str | None,
     authors: list[str],
     period: Period,
     branch: str | None,
     cache: RunCache,
 ) -> RepositoryExtract:
-    """The commits by `authors` that landed on `branch` (default HEAD) in `period`."""
-    key, repository, git_dir = extraction_key(path, authors, period, branch)
+    """The commits by `authors` that landed on `branch` (default HEAD) in `period`, in the
+    repository at `path`, named `name` (else by its origin remote, else by its folder)."""
+    key, repository, git_dir = extraction_key(path, name, authors, period, branch)
     warnings = []
     if repository.shallow:
         warnings.append(
@@ -144,13 +201,14 @@ def read_repository(
     return extract
 
 
-def extraction_key(path: Path, authors: list[str], period: Period, branch: str | None) -> tuple[str, Repository, Path]:
+def extraction_key(path: Path, name: str | None, authors: list[str], period: Period, branch: str | None) -> tuple[str, Repository, Path]:
     """What an extraction depends on: the repository, its tip, its depth, .mailmap and the arguments."""
-    repository, git_dir = _resolve(path, branch)
+    repository, git_dir = _resolve(path, branch, name)
     key = cache_key(
         "git",
         version=EXTRACTOR_VERSION,
         git_dir=str(git_dir),
+        name=repository.name,
         tip=repository.tip,
         branch=repository.branch,
         shallow=repository.shallow,
@@ -177,7 +235,7 @@ def _closest(authors: list[str], present: Counter[str], limit: int = 3) -> list[
         )
 
     ranked = sorted(present, key=lambda identity: (-similarity(identity), -present[identity], identity))
-    return [f"{identity} ({present[identity]} commits)" for identity in ranked[:limit]]
+    return [f"{identity} ({count(present[identity], 'commit')})" for identity in ranked[:limit]]
 
 
 def _git_environment() -> dict[str, str]:
@@ -198,7 +256,7 @@ def _git(path: Path, *args: str, check: bool = True) -> subprocess.CompletedProc
     return result
 
 
-def _resolve(path: Path, branch: str | None) -> tuple[Repository, Path]:
+def _resolve(path: Path, branch: str | None, name: str | None = None) -> tuple[Repository, Path]:
     if not path.exists():
         raise SummarizerError(f"no such repository path: {path}")
     if not path.is_dir():
@@ -218,8 +276,10 @@ def _resolve(path: Path, branch: str | None) -> tuple[Repository, Path]:
         raise SummarizerError(f"{path} has no commits yet")
     top = git_dir if bare else git_dir.parent
     remote = _git(path, "config", "--get", "remote.origin.url", check=False).stdout.decode().strip()
-    name, web_url, forge = _name_from_remote(remote, top)
-    repository = Repository(name=name, path=str(top), branch=ref, tip=lines[3], web_url=web_url, forge=forge, shallow=shallow)
+    derived, web_url, forge = _name_from_remote(remote, top)
+    repository = Repository(
+        name=name or derived, named=name is not None, path=str(top), branch=ref, tip=lines[3], web_url=web_url, forge=forge, shallow=shallow
+    )  # fmt: skip
     return repository, git_dir
 
 
@@ -279,27 +339,66 @@ def _read_commits(
         return _select(commits, authors, period), []
     if not _MISSING_OBJECT.search(stderr):
         raise SummarizerError(f"git log failed in {path}: {stderr.splitlines()[-1] if stderr else returncode}")
-    # Missing objects: keep every commit git could describe; the line counts of those
-    # past the first unreadable object are unknown and marked so.
-    complete = {commit.sha for commit in commits[:-1]}
+    # Missing objects: keep every commit git could describe; git log stopped at the first
+    # unreadable object, so the line counts of the commits past it are read one by one,
+    # and only those git cannot read lose them.
+    complete = {commit.sha: commit for commit in commits[:-1]}
     described, metadata_returncode, _ = _stream_log(path, _log_arguments(authors, period, repository.tip, numstat=False), repository.name)
-    described = described or commits
-    with_stats = {commit.sha: commit for commit in commits}
+    selected = _select(described or commits, authors, period)
+    recovered = _line_counts(path, [commit.sha for commit in selected if commit.sha not in complete])
     merged = []
-    for commit in described:
+    for commit in selected:
         if commit.sha in complete:
-            merged.append(with_stats[commit.sha])
+            merged.append(complete[commit.sha])
+        elif commit.sha in recovered:
+            merged.append(commit.model_copy(update={"files": recovered[commit.sha]}))
         else:
             merged.append(commit.model_copy(update={"files": [], "stats_complete": False}))
-    selected = _select(merged, authors, period)
-    incomplete = sum(not commit.stats_complete for commit in selected)
+    incomplete = [commit.short_sha for commit in merged if not commit.stats_complete]
     warnings = [
-        f"{repository.name} has missing objects ({stderr.splitlines()[-1]}): "
-        f"{incomplete} commit(s) counted without their line counts"
-    ]
+        f"{repository.name} has missing objects ({stderr.splitlines()[-1]}): {count(len(incomplete), 'commit')} "
+        f"counted without line counts ({', '.join(incomplete[:5])}{', …' if len(incomplete) > 5 else ''})"
+    ] if incomplete else []
     if metadata_returncode != 0:
         warnings.append(f"{repository.name}: history past the missing objects could not be read at all")
-    return selected, warnings
+    return merged, warnings
+
+
+def _line_counts(path: Path, shas: list[str]) -> dict[str, list[FileChange]]:
+    """The files and line counts of each commit git can read, in as few `git diff-tree` runs as
+    the unreadable ones allow: a run stops at the first of them, and goes on after it."""
+    found: dict[str, list[FileChange]] = {}
+    remaining = shas
+    while remaining:
+        described, returncode = _diff_tree(path, remaining)
+        if returncode == 0:
+            found.update(described)
+            break
+        # git names a commit before it reads its files: the last one named is where it
+        # stopped, unless it stopped before naming the next (then that one is).
+        named = list(described)
+        found.update((sha, described[sha]) for sha in named[:-1])
+        suspect = named[-1] if named else remaining[0]
+        alone, returncode = _diff_tree(path, [suspect])
+        if returncode == 0:
+            found.update(alone)
+        remaining = remaining[remaining.index(suspect) + 1 :]
+    return found
+
+
+def _diff_tree(path: Path, shas: list[str]) -> tuple[dict[str, list[FileChange]], int]:
+    arguments = ["diff-tree", "--stdin", "-z", "-r", "--numstat", "--no-renames", "--root"]
+    result = subprocess.run(
+        ["git", "-C", str(path), *arguments], input="\n".join(shas).encode() + b"\n", capture_output=True, env=_git_environment()
+    )  # fmt: skip
+    described: dict[str, list[FileChange]] = {}
+    current: list[FileChange] = []
+    for entry in result.stdout.split(b"\x00"):
+        if _OBJECT_NAME.fullmatch(entry):
+            current = described.setdefault(entry.decode(), [])
+        elif entry.strip():
+            current.extend(_parse_numstat(entry))
+    return described, result.returncode
 
 
 def _select(commits: list[Commit], authors: list[str], period: Period) -> list[Commit]:
