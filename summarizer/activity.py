@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field, ValidationError
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError, first_problem
 from summarizer.period import Period
+from summarizer.sanitize import sanitized_message, without_controls
 
 ACTIVITY_SCHEMA_VERSION = 1
 
@@ -94,6 +95,10 @@ class Repository(BaseModel):
     named: bool = False
 
 
+# `--author @` matches every author: each e-mail holds an "@" (git matches "Name <e-mail>").
+EVERY_AUTHOR = "@"
+
+
 class Activity(BaseModel):
     schema_version: int = ACTIVITY_SCHEMA_VERSION
     authors: list[str]
@@ -136,4 +141,18 @@ def read_activity(path: Path) -> Activity:
             f"{path} has activity schema version {activity.schema_version}; "
             f"this summarizer reads version {ACTIVITY_SCHEMA_VERSION}"
         )
+    # A file may come from anywhere: its text is made safe as a source's would be.
+    activity.commits = [_sanitized(commit) for commit in activity.commits]
+    activity.others = [_sanitized(commit) for commit in activity.others]
+    for pull in activity.pull_requests:
+        pull.title, pull.body = sanitized_message(pull.title, pull.body)
     return activity
+
+
+def _sanitized(commit: Commit) -> Commit:
+    subject, body = sanitized_message(commit.subject, commit.body)
+    return commit.model_copy(update={
+        "subject": subject, "body": body, "author_name": without_controls(commit.author_name),
+        "author_email": without_controls(commit.author_email),
+        "files": [change.model_copy(update={"path": without_controls(change.path)}) for change in commit.files],
+    })  # fmt: skip

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from summarizer.activity import Activity, Commit, FileChange, PullRequest, Repository
+from summarizer.activity import EVERY_AUTHOR, Activity, Commit, FileChange, PullRequest, Repository
 from summarizer.choices import Forge
 from summarizer.languages import language_of
 from summarizer.period import Period
@@ -163,7 +163,7 @@ def build_history(activity: Activity) -> History:
     )
     homes = {repository.name: repository for repository in activity.repositories}
     return History(
-        developer=developer_of(activity.commits, activity.logins),
+        developer=developer_of(activity.commits, activity.logins, activity.authors),
         period=activity.period,
         months=months,
         totals=totals,
@@ -293,7 +293,9 @@ def month_stats(commits: list[Commit], items: list[WorkItem]) -> MonthStats:
     )
 
 
-def developer_of(commits: list[Commit], logins: Sequence[str] = ()) -> Developer:
+def developer_of(commits: list[Commit], logins: Sequence[str] = (), authors: Sequence[str] = ()) -> Developer:
+    if EVERY_AUTHOR in authors:
+        return Developer(name="All authors", ids=[EVERY_AUTHOR])
     names = Counter(commit.author_name for commit in commits)
     emails = Counter(commit.author_email for commit in commits)
     ids = [name for name, _ in names.most_common()] + [email for email, _ in emails.most_common()]

@@ -82,14 +82,18 @@ def test_json_schema_response_format_is_derived_from_the_answer_model(grace: Act
     assert set(month["json_schema"]["schema"]["properties"]) == {"summary", "highlights", "skills"}
 
 
-def test_prompts_carry_a_delimited_data_block_with_secrets_redacted(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_prompts_carry_a_delimited_data_block_with_secrets_redacted_on_the_way_in(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     secrets = ["ghp_abcdefghijklmnopqrstuvwxyz0123456789", "hunter2hunter2", "AKIAABCDEFGHIJKLMNOP"]
     commits = list(grace.commits)
     commits[0] = commits[0].model_copy(
         update={"body": f"Deploy with token={secrets[0]} via https://bob:{secrets[1]}@example.com/repo.\nKey {secrets[2]}."}
     )
+    saved = tmp_path / "activity.json"
+    saved.write_text(grace.model_copy(update={"commits": commits}).model_dump_json())
     with FakeOpenAI() as server:
-        draft(server, grace.model_copy(update={"commits": commits}), cache, monkeypatch)
+        draft(server, read_activity(saved), cache, monkeypatch)
     sent = json.dumps([request.body for request in server.requests])
     assert not any(secret in sent for secret in secrets)
     january = next(r for r in server.of_kind("month") if month_of(r) == "2025-01")

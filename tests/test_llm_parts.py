@@ -11,7 +11,7 @@ import tiktoken
 
 from summarizer.drafting.data import chunks_within, trim_body
 from summarizer.drafting.prompts import load_prompt, prompts_dir
-from summarizer.drafting.redaction import REDACTED, redact
+from summarizer.sanitize import REDACTED, redact
 from summarizer.drafting.tokens import TokenCounter, estimated_cost
 from summarizer.errors import SummarizerError
 

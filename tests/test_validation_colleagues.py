@@ -102,3 +102,16 @@ def test_a_slashed_invented_expansion_is_unsupported() -> None:
 def test_the_expansion_the_data_gives_passes_hyphenated_or_not() -> None:
     for expansion in ("Remote Direct Memory Access", "Remote Direct-Memory Access"):
         assert errors(f"In April 2025, Grace added an RDMA ({expansion}) transport for shard reads.") == set()
+
+
+def test_a_repository_phrase_the_commits_use_themselves_is_not_a_repository_claim() -> None:
+    activity = history()
+    march = activity.months[0]
+    march.commits[1] = march.commits[1].model_copy(update={"subject": "Update JPEG repo instructions"})
+    found = {(f.kind, f.text) for f in validate("In March 2025, Grace updated the JPEG repo instructions.", activity)}
+    assert not [kind for kind, _ in found if kind == "unknown_repo"]
+
+
+def test_a_range_of_months_in_one_sentence_speaks_of_both() -> None:
+    text = "Between March–April 2025, Grace sped up the JPEG decoder and added an RDMA transport for shard reads."
+    assert errors(text) == set()

@@ -1,8 +1,8 @@
 """The DATA blocks sent to a model: a month's work items, trimmed, redacted and budgeted.
 
 Bodies keep what says what a change does and why; sign-offs, review and tooling
-trailers, and long logs or code are cut before tokens are counted. Every piece of commit
-text passes through redaction. A month whose data exceeds the token budget is split into
+trailers, and long logs or code are cut before tokens are counted. Commit text arrives
+redacted (summarizer.sanitize, as every source reads it). A month whose data exceeds the token budget is split into
 chunks of whole work items, drafted separately and merged (map-reduce), never cut off.
 """
 
@@ -14,7 +14,6 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from summarizer.drafting.redaction import redact
 from summarizer.months import MonthActivity, WorkItem
 
 MAX_BODY_LINES = 12
@@ -72,13 +71,13 @@ def month_items(month: MonthActivity, single_repo: bool) -> list[ItemData]:
             ItemData(
                 ref=item_ref(item, single_repo),
                 repo=item.repo,
-                title=redact(item.title),
+                title=item.title,
                 item_class=item.item_class,
                 commits=[
                     CommitData(
                         sha=commit.sha[:10],
-                        subject=redact(commit.subject),
-                        body=redact(trim_body(commit.body)),
+                        subject=commit.subject,
+                        body=trim_body(commit.body),
                         files=[change.path for change in commit.files[:MAX_FILES]],
                         lines=f"+{commit.lines_added}/-{commit.lines_deleted}",
                     )

@@ -33,6 +33,7 @@ from summarizer.cache import RunCache, cache_key
 from summarizer.drafting.progress import SILENT, DraftingProgress
 from summarizer.drafting.prompts import PromptTemplate
 from summarizer.errors import ExitCode, SummarizerError
+from summarizer.sanitize import without_controls
 
 DEFAULT_MODEL = "gpt-4.1-mini"
 OPENAI_API = "https://api.openai.com/v1"
@@ -136,6 +137,8 @@ class ChatClient:
                 # What the model answered to this prompt will not change: a rerun does not ask again.
                 self.cache.set(f"{key}:unusable", json.dumps({"too_long": isinstance(error, PromptTooLong), "reason": str(error)}))
                 raise
+        # A model's text reaches the terminal and the page as commit text does: no control characters.
+        result = answer.model_validate(_without_controls(result.model_dump()))
         self.cache.set(key, result.model_dump_json())
         return result
 
@@ -254,6 +257,16 @@ def repeats_itself(text: str) -> bool:
 def _unusable_from(cached: str) -> UnusableAnswer:
     failure = json.loads(cached)
     return (PromptTooLong if failure["too_long"] else UnusableAnswer)(failure["reason"])
+
+
+def _without_controls(value: Any) -> Any:
+    if isinstance(value, str):
+        return without_controls(value)
+    if isinstance(value, dict):
+        return {key: _without_controls(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_without_controls(item) for item in value]
+    return value
 
 
 def _json_in(text: str) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import functools
 import hashlib
 import io
 import os
@@ -36,8 +37,8 @@ from summarizer.cache import RunCache, cache_key
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, shift_month
+from summarizer.sanitize import sanitized_message, without_controls
 from summarizer.sources.base import SourceExtract, SourceQuery
-from summarizer.words import count
 from summarizer.sources.commits import (
     LINGUIST_ATTRIBUTES,
     LinguistRule,
@@ -46,9 +47,10 @@ from summarizer.sources.commits import (
     pr_number,
     relevant_others,
 )
+from summarizer.words import count
 
 # Bump when the parsing changes, so cached extractions are redone.
-EXTRACTOR_VERSION = 2
+EXTRACTOR_VERSION = 3
 
 _FIELD = "%x1f"
 _LOG_FORMAT = "%x1e" + _FIELD.join(["%H", "%aN", "%aE", "%aI", "%cI", "%B"]) + _FIELD
@@ -63,6 +65,7 @@ _FORGE_URL = re.compile(
     r"[:/](?P<path>[^\s]+?)(?:\.git)?/?$",
     re.IGNORECASE,
 )
+_GIT_FIRST_DATE, _GIT_LAST_DATE = dt.date(1970, 1, 2), dt.date(2099, 12, 31)
 _OBJECT_NAME = re.compile(rb"[0-9a-f]{40}|[0-9a-f]{64}")
 _NAME = re.compile(r"[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*")
 _REPOSITORY_VARIABLES = frozenset({
@@ -302,10 +305,28 @@ def _mailmap_digest(git_dir: Path) -> str:
 
 
 def _window(period: Period) -> list[str]:
-    # A day of slack each side covers every UTC offset; the exact cut is by month later.
+    """git's date filter for a period, a day wider each side (every UTC offset); the exact cut is by month later.
+
+    `--since` stops the walk at the first older commit, and a history whose dates are not in
+    order (a commit dated 2100, rebased clocks) would lose what lies behind it: the filter
+    that visits every commit is used where git has it. git reads no date before 1970 or
+    after 2099, so a bound past them is left to the cut by month.
+    """
     start = dt.date.fromisoformat(f"{period.since}-01") - dt.timedelta(days=1)
     end = dt.date.fromisoformat(f"{shift_month(period.until, 1)}-01") + dt.timedelta(days=1)
-    return [f"--since={start.isoformat()} 00:00:00 +0000", f"--until={end.isoformat()} 00:00:00 +0000"]
+    window = []
+    if start > _GIT_FIRST_DATE:
+        window.append(f"{'--since-as-filter' if _git_version() >= (2, 37) else '--since'}={start.isoformat()} 00:00:00 +0000")
+    if end < _GIT_LAST_DATE:
+        window.append(f"--until={end.isoformat()} 00:00:00 +0000")
+    return window
+
+
+@functools.cache
+def _git_version() -> tuple[int, int]:
+    output = _git(Path.cwd(), "version", check=False).stdout.decode()
+    match = re.search(r"(\d+)\.(\d+)", output)
+    return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
 
 def _log_arguments(authors: list[str], period: Period, tip: str, numstat: bool) -> list[str]:
@@ -433,17 +454,17 @@ def _parse_record(record: bytes, repo: str) -> Commit:
     header, _, numstat = record.partition(b"\x1f\x00")
     sha, name, email, authored, committed, message = header.decode(errors="replace").split("\x1f", 5)
     subject, _, body = message.strip().partition("\n\n")
-    subject = " ".join(subject.split())
+    subject, body = sanitized_message(subject, body)
     return Commit(
         sha=sha,
         repo=repo,
-        author_name=name,
-        author_email=email,
+        author_name=without_controls(name),
+        author_email=without_controls(email),
         authored_at=dt.datetime.fromisoformat(authored),
         committed_at=dt.datetime.fromisoformat(committed),
         month=committed[:7],
         subject=subject,
-        body=body.strip(),
+        body=body,
         pr=pr_number(subject, body),
         co_authors=co_authors(body),
         files=_parse_numstat(numstat),
@@ -457,9 +478,10 @@ def _parse_numstat(numstat: bytes) -> list[FileChange]:
         if not entry:
             continue
         if b"\t" not in entry:
-            files.append(FileChange(path=entry.decode(errors="replace")))
+            files.append(FileChange(path=without_controls(entry.decode(errors="replace"))))
             continue
         added, deleted, path = entry.decode(errors="replace").split("\t", 2)
+        path = without_controls(path)
         if added == "-":
             files.append(FileChange(path=path, binary=True, counted=False))
         else:

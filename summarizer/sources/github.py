@@ -43,6 +43,7 @@ from summarizer.cache import RunCache
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, shift_month
+from summarizer.sanitize import sanitized_message, without_controls
 from summarizer.sources.base import SourceExtract, SourceQuery
 from summarizer.sources.commits import co_authors, mark_uncounted_files, pr_number
 
@@ -168,23 +169,23 @@ def _read_repository(client: GitHubClient, full_name: str, user: dict[str, Any],
 def _commit(client: GitHubClient, repo: str, sha: str) -> Commit:
     # A commit never changes: once fetched, it is not asked for again.
     body, _ = client.get(f"/repos/{repo}/commits/{sha}", ask=False)
-    message = body["commit"]["message"]
-    subject, _, rest = message.strip().partition("\n\n")
+    subject, _, rest = body["commit"]["message"].strip().partition("\n\n")
+    subject, rest = sanitized_message(subject, rest)
     committed = dt.datetime.fromisoformat(body["commit"]["committer"]["date"].replace("Z", "+00:00"))
     return Commit(
         sha=body["sha"],
         repo=repo,
-        author_name=body["commit"]["author"]["name"],
-        author_email=body["commit"]["author"]["email"],
+        author_name=without_controls(body["commit"]["author"]["name"]),
+        author_email=without_controls(body["commit"]["author"]["email"]),
         authored_at=dt.datetime.fromisoformat(body["commit"]["author"]["date"].replace("Z", "+00:00")),
         committed_at=committed,
         month=f"{committed:%Y-%m}",
-        subject=" ".join(subject.split()),
-        body=rest.strip(),
+        subject=subject,
+        body=rest,
         pr=pr_number(subject, rest),
         co_authors=co_authors(rest),
         files=[
-            FileChange(path=change["filename"], added=change["additions"], deleted=change["deletions"], binary="patch" not in change and change["changes"] == 0)
+            FileChange(path=without_controls(change["filename"]), added=change["additions"], deleted=change["deletions"], binary="patch" not in change and change["changes"] == 0)
             for change in body.get("files", [])
         ],
     )
@@ -196,10 +197,11 @@ def _pull_requests(client: GitHubClient, query: str, ask: bool) -> list[PullRequ
         data = client.graphql(_PULL_REQUESTS_QUERY, {"query": query, "after": after}, ask)
         search = data["search"]
         for node in search["nodes"]:
+            title, body = sanitized_message(node["title"], node.get("body") or "")
             pulls.append(
                 PullRequest(
-                    repo=node["repository"]["nameWithOwner"], number=node["number"], title=node["title"],
-                    body=node.get("body") or "", labels=[label["name"] for label in node["labels"]["nodes"]],
+                    repo=node["repository"]["nameWithOwner"], number=node["number"], title=title,
+                    body=body, labels=[without_controls(label["name"]) for label in node["labels"]["nodes"]],
                     additions=node["additions"], deletions=node["deletions"], changed_files=node["changedFiles"],
                     merged_at=node["mergedAt"], closed_at=node["closedAt"], url=node["url"],
                     merge_commit=(node.get("mergeCommit") or {}).get("oid"), author=(node.get("author") or {}).get("login"),

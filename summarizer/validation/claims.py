@@ -49,7 +49,7 @@ _IN_TARGET = re.compile(
 )
 _SUBSET_WORDS = {"more", "further", "additional", "remaining", "separate", "related", "of"}
 PERCENT_OF_CLASS = re.compile(
-    r"(?P<number>\d+)\s+(?P<noun>features?|bug fixes|fixes|bugs?)\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
+    r"(?P<number>\d+)\s+(?P<noun>features?|bug fix(?:es)?|fix(?:es)?|bugs?)\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
     r"|(?P<percent2>\d+(?:\.\d+)?)\s?%\s+(?:of\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:work items|work|changes|items|pull requests|PRs)\s+(?:were|was|are)\s+|were\s+|are\s+)?"
     r"(?P<noun2>features?|bug fixes|fixes|bugs?)\b",
     re.IGNORECASE,

@@ -11,6 +11,7 @@ from summarizer.validation.evidence import Evidence
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.sections import PERSON, Sentence
 
+_FIGURES_LINE = re.compile(r"^\*\*\d[\d,]* commits? • ")
 _PERSON_VERBS = (
     "landed|shipped|implemented|added|fixed|contributed|worked|led|delivered|built|wrote|authored|refactored|"
     "improved|introduced|made|drove|owned|focused|spent|created|designed|developed|maintained|merged|completed|"
@@ -86,8 +87,9 @@ def find_duplicates(sentences: list[Sentence], context: Context) -> Iterator[Fin
     seen: set[str] = set()
     for sentence in sentences:
         words = re.findall(r"\w+", sentence.text.lower())
-        # Tag lists, headings and table rows repeat by design.
-        if len(words) < 6 or TAG_LINE.match(sentence.text) or sentence.text.lstrip().startswith(("#", "|")):
+        # Tag lists, headings, table rows and a profile's line of month figures repeat by design.
+        text = sentence.text.lstrip()
+        if len(words) < 6 or TAG_LINE.match(sentence.text) or text.startswith(("#", "|")) or _FIGURES_LINE.match(text):
             continue
         key = " ".join(words)
         if key in seen:

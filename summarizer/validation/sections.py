@@ -3,7 +3,8 @@
 A heading or a paragraph that opens with a month ("### June 2025", "Summary for
 2025-08:", "In March 2025, …", "September 2025 (2025-09) monthly summary") starts that
 month's section; a heading without one returns to the whole period. Inside a section,
-a sentence that names exactly one other month speaks of that month instead.
+a sentence that names exactly one other month speaks of that month instead. A profile's
+own "## Unverified" list quotes claims it could not check: it is not checked again.
 """
 
 from __future__ import annotations
@@ -15,14 +16,20 @@ _MONTH_NUMBERS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
     "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
 }  # fmt: skip
-MONTH_MENTION = re.compile(
-    r"\b(?P<name>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
-    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?,?\s+(?P<year>(?:19|20)\d{2})\b"
-    r"|\b(?P<iso_year>(?:19|20)\d{2})-(?P<iso_month>0[1-9]|1[0-2])\b(?!-?\d)",
+_MONTH_NAME = (
+    r"Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?"
 )
+MONTH_MENTION = re.compile(
+    rf"\b(?P<name>{_MONTH_NAME})\.?,?\s+(?P<year>(?:19|20|21)\d{{2}})\b"
+    r"|\b(?P<iso_year>(?:19|20|21)\d{2})-(?P<iso_month>0[1-9]|1[0-2])\b(?!-?\d)",
+)
+# "September–October 2024", "Sep to Nov 2025": the first month of a range takes the year of the last.
+_RANGE_START = re.compile(rf"\b(?P<first>{_MONTH_NAME})\.?\s*(?:–|—|-|to|through|until|and|&)\s*(?=(?:{_MONTH_NAME})\.?,?\s+(?:19|20|21)\d{{2}}\b)")
 # A person's name as prose writes it: up to three capitalised words or initials.
 _NAME_WORD = r"(?:[A-Z][a-z]+(?:[-'][A-Z][a-z]+)*|[A-Z]\.)"
 PERSON = re.compile(rf"(?<![\w.])(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}})(?!\w)")
+_UNVERIFIED = re.compile(r"^\s{0,3}#{1,6}\s+Unverified\s*$")
 _HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s+\S|\*\*[^*]+\*\*:?\s*$|__[^_]+__:?\s*$)")
 _LEADING_MONTH = re.compile(
     r"^[\s>*_#-]*(?:(?:in|during|for|summary for|monthly summary for|month of|work in)\s+)?(?:the month of\s+)?"
@@ -43,13 +50,22 @@ class Sentence(NamedTuple):
 
 
 def months_named(text: str) -> list[str]:
-    """Every month the text names, in order, as YYYY-MM."""
-    return [_month_of(match) for match in MONTH_MENTION.finditer(text)]
+    """Every month the text names, in order, as YYYY-MM (both ends of "September–October 2024")."""
+    named = [(match.start(), _month_of(match)) for match in MONTH_MENTION.finditer(text)]
+    for match in _RANGE_START.finditer(text):
+        end = MONTH_MENTION.match(text, match.end())
+        if end:
+            last = _month_of(end)
+            first = _MONTH_NUMBERS[match.group("first")[:3].lower()]
+            year = int(last[:4]) - (first > int(last[5:]))  # "December–January 2025" begins in 2024
+            named.append((match.start(), f"{year}-{first:02d}"))
+    return [month for _, month in sorted(named)]
 
 
 def split_sentences(text: str) -> list[Sentence]:
     sentences: list[Sentence] = []
     section: str | None = None
+    quoting = False  # in a profile's own list of what it could not check: claims quoted, not made
     offset = 0
     for number, paragraph in enumerate(re.split(r"(\n\s*\n)", text)):
         start = offset
@@ -60,6 +76,9 @@ def split_sentences(text: str) -> list[Sentence]:
         named = set(months_named(first_line))
         if _HEADING.match(first_line):
             section = named.pop() if len(named) == 1 else None
+            quoting = bool(_UNVERIFIED.match(first_line))
+        elif quoting:
+            continue
         else:
             leading = _LEADING_MONTH.match(paragraph.strip())
             if leading:

@@ -111,6 +111,9 @@ def check_repositories(sentence: Sentence, scope: Evidence, context: Context) ->
         token = match.group(group)
         if token.lower() in _NOT_REPOSITORY_NAMES or "/" in token:
             continue
+        # The commits' own words ("Update DLRM repo instructions") name no repository of hers.
+        if context.evidence[None].mentions(re.sub(r"^the\s+|`", "", match.group(0), flags=re.IGNORECASE)):
+            continue
         yield from _check_repository(token, match.span(group), sentence, scope, context, named=True)
 
 

@@ -1,0 +1,74 @@
+"""Commit text made safe to print and to share, on its way in: no control characters, no secrets.
+
+A commit message is written by anyone who can push: `ESC ] 0 ; … BEL` in a subject would
+retitle the reader's terminal, `ESC [ 2 J` clear it; a token pasted into a body would be
+published on a profile page. Every source passes its text through `sanitized` before the
+rest of the tool sees it, so no output (terminal, Markdown, HTML, JSON) nor any model
+receives either.
+"""
+
+from __future__ import annotations
+
+import re
+
+REDACTED = "[REDACTED]"
+_SECRETS = [
+    # Private key blocks, whole.
+    re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----.*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\Z)", re.DOTALL),
+    # Passwords in URLs: scheme://user:password@host keeps the user and host.
+    re.compile(r"(?<=://)[^/\s:@]+:[^/\s@]+(?=@)"),
+    # Well-known token shapes.
+    re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}\b|\bgithub_pat_[A-Za-z0-9_]{20,}\b"),
+    re.compile(r"\bsk-(?:proj-|svcacct-|ant-)?[A-Za-z0-9_-]{20,}\b"),
+    re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
+    re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b"),
+    re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b"),
+    re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}\b"),
+    re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b"),  # JWT
+    re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*"),
+]
+
+
+# `name = value` where the name says secret; the name stays, so the text still reads.
+_ASSIGNMENT = re.compile(
+    r"(?P<name>(?:(?<=[\s\"'(])|^)[\w.-]*(?:password|passwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key)[\w.-]*"
+    r"[\"']?\s*[:=]\s*)(?!\[REDACTED\])(?:\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"',;)]{6,})",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+# Terminal escape sequences, whole (CSI `ESC [ … final`, OSC `ESC ] … BEL|ESC \\`, two-character
+# ones), then any control character left but tab and newline (C0, DEL, C1).
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]|\x9b[0-?]*[ -/]*[@-~]|\x9d[^\x07\x1b]*\x07?")
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# A subject longer than this keeps its start; the whole of it moves to the body.
+LONGEST_SUBJECT = 300
+
+
+def redact(text: str) -> str:
+    for pattern in _SECRETS:
+        text = pattern.sub(REDACTED, text)
+    return _ASSIGNMENT.sub(lambda match: match.group("name") + REDACTED, text)
+
+
+def without_controls(text: str) -> str:
+    """The text without terminal escape sequences and control characters (tabs and newlines stay;
+    a carriage return becomes a newline)."""
+    if not _CONTROLS.search(text):
+        return text
+    return _CONTROLS.sub("", _ESCAPES.sub("", text.replace("\r\n", "\n").replace("\r", "\n")))
+
+
+def sanitized(text: str) -> str:
+    """Commit text as the tool keeps it: no control characters, secrets redacted."""
+    return redact(without_controls(text))
+
+
+def sanitized_message(subject: str, body: str) -> tuple[str, str]:
+    """A commit's subject and body, sanitized; a subject past LONGEST_SUBJECT is cut at a word
+    with "…", and the whole of it opens the body, so nothing of it is lost to the evidence."""
+    subject, body = " ".join(sanitized(subject).split()), sanitized(body).strip()
+    if len(subject) <= LONGEST_SUBJECT:
+        return subject, body
+    cut = subject[:LONGEST_SUBJECT].rsplit(" ", 1)[0] or subject[:LONGEST_SUBJECT]
+    return cut + "…", f"{subject}\n\n{body}".strip()
