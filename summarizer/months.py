@@ -10,7 +10,6 @@ import datetime as dt
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from pathlib import PurePosixPath
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -64,7 +63,11 @@ class WorkItem(BaseModel):
 
 
 def _in_folder(path: str, names: set[str]) -> bool:
-    return bool(names & set(PurePosixPath(path).parts[:-1]))
+    return not names.isdisjoint(path.split("/")[:-1])
+
+
+def _name(path: str) -> str:
+    return path.rsplit("/", 1)[-1]
 
 
 # What the changed files show of a developer's practice, checked in this order.
@@ -73,8 +76,8 @@ _PRACTICE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
     ("CI (GitHub Actions)", lambda p: p.startswith(".github/workflows/")),
     ("Documentation", lambda p: p.startswith(("docs/", "doc/")) or p.endswith((".md", ".rst"))),
     ("Benchmarking", lambda p: _in_folder(p, {"bench", "benchmark", "benchmarks"})),
-    ("Build and packaging", lambda p: PurePosixPath(p).name in {"pyproject.toml", "setup.py", "setup.cfg", "CMakeLists.txt", "Makefile", "Cargo.toml", "package.json", "BUILD", "BUILD.bazel"}),
-    ("Containers", lambda p: PurePosixPath(p).name.startswith("Dockerfile") or PurePosixPath(p).name in {"docker-compose.yml", "compose.yaml"}),
+    ("Build and packaging", lambda p: _name(p) in {"pyproject.toml", "setup.py", "setup.cfg", "CMakeLists.txt", "Makefile", "Cargo.toml", "package.json", "BUILD", "BUILD.bazel"}),
+    ("Containers", lambda p: _name(p).startswith("Dockerfile") or _name(p) in {"docker-compose.yml", "compose.yaml"}),
 )  # fmt: skip
 PRACTICES = [name for name, _ in _PRACTICE_RULES]
 
@@ -263,7 +266,7 @@ def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
     weight: Counter[str] = Counter()
     package = repo.rsplit("/", 1)[-1]
     for change in files:
-        parts = PurePosixPath(change.path).parts
+        parts = [part for part in change.path.split("/") if part]
         if len(parts) < 2:
             continue
         # A repository's own package folder says nothing; the folder below it does.

@@ -9,7 +9,6 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import re
-from pathlib import PurePosixPath
 from typing import NamedTuple
 
 from summarizer.activity import Commit
@@ -76,14 +75,16 @@ class LinguistRule(NamedTuple):
 
 def mark_uncounted_files(commits: list[Commit], rules: list[LinguistRule] | None = None) -> None:
     """Lock files, and files the linguist `rules` call generated or vendored, are not code."""
-    import pathspec
+    compiled = []
+    if rules:
+        import pathspec  # 60 ms to import: only for a repository that has such rules
 
-    compiled = [(rule, pathspec.GitIgnoreSpec.from_lines([rule.pattern])) for rule in rules or []]
+        compiled = [(rule, pathspec.GitIgnoreSpec.from_lines([rule.pattern])) for rule in rules]
     verdicts: dict[str, bool] = {}
 
     def is_code(path: str) -> bool:
         if path not in verdicts:
-            excluded = PurePosixPath(path).name in LOCK_FILES
+            excluded = path.rpartition("/")[2] in LOCK_FILES
             state = {attribute: False for attribute in LINGUIST_ATTRIBUTES}
             for rule, spec in compiled:
                 prefix = "" if rule.base == "." else rule.base + "/"

@@ -32,7 +32,7 @@ from typing import cast
 
 from pydantic import BaseModel
 
-from summarizer.activity import Commit, FileChange, Repository
+from summarizer.activity import EVERY_AUTHOR, Commit, FileChange, Repository
 from summarizer.cache import RunCache, cache_key
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
@@ -197,7 +197,8 @@ def read_repository(
 
     commits, log_warnings = _read_commits(path, repository, authors, period)
     mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
-    others = relevant_others(_read_others(path, repository, authors, period), commits)
+    # With every author read (--author @) there is nobody else.
+    others = [] if EVERY_AUTHOR in authors else relevant_others(_read_others(path, repository, authors, period), commits)
     extract = RepositoryExtract(repository=repository, commits=commits, others=others, warnings=log_warnings)
     cache.set(key, extract.model_dump_json(exclude_defaults=True))
     extract.warnings = warnings + extract.warnings
