@@ -115,6 +115,31 @@ def check(
 
 
 @app.command()
+@shared("since", "until", "branch", *DRAFTING_OPTIONS, "quiet", "no_cache", helps={
+    "since": "First month, YYYY-MM (default: the roster's since, else 11 months before --until).",
+    "until": "Last month, YYYY-MM (default: the roster's until, else this month).",
+})  # fmt: skip
+def team(
+    roster: Annotated[Path, typer.Argument(metavar="ROSTER", help="The team's roster, team.toml (see the README).", show_default=False)],
+    output: Annotated[Path, typer.Option("--output", "-o", metavar="SITE_DIR", help="The folder the site is written into.")],
+    drafting: DraftingOptions,
+    since: Optional[str] = None,
+    until: Optional[str] = None,
+    branch: Optional[str] = None,
+    quiet: bool = False,
+    no_cache: bool = False,
+) -> None:
+    """Every developer of a roster: their profiles (Markdown, JSON, page) and the team's index page."""
+    from summarizer.pipeline import team_site
+
+    with _cache(no_cache) as cache:
+        written, warnings = team_site(roster, since, until, branch, drafting, cache, output, _progress(quiet))
+    for warning in warnings:
+        _note(f"warning: {warning}")
+    _note(f"wrote {count(len(written), 'file')} into {output}; open {output / 'index.html'}")
+
+
+@app.command()
 @shared("sources", "author", "since", "until", "branch", "github_user", "no_cache")
 def fetch(
     output: Annotated[Path, typer.Option("--output", "-o", metavar="PATH", help="Where to write the activity JSON (- is stdout).")],
@@ -143,7 +168,7 @@ def review(request: ActivityRequest, drafting: DraftingOptions, no_cache: bool =
 
 
 @app.command()
-@shared("author", "since", "until", "github_user", "activity", helps={
+@shared("author", "since", "until", "github_user", "activity", "roster", "developer", helps={
     "author": "The developer whose reviewed profile to render, as `run` or `review` named them; repeatable.",
     "github_user": "The developer's GitHub login, as `run` or `review` was given it.",
     "activity": "The activity file `run` or `review` was given: its developer and period name the profile.",

@@ -49,6 +49,12 @@ SHARED = {
     "activity": Shared(Annotated[Optional[Path], typer.Option(
         "--activity", metavar="FILE", help="A saved `summarizer fetch` output, instead of SOURCEs.",
     )], None),
+    "roster": Shared(Annotated[Optional[Path], typer.Option(
+        "--roster", metavar="FILE", help="A team's roster (team.toml): with --developer, their identities, repositories and period.",
+    )], None),
+    "developer": Shared(Annotated[Optional[str], typer.Option(
+        "--developer", metavar="NAME", help="The roster's developer (display name or page name) to work on.",
+    )], None),
     "no_cache": Shared(Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")], False),
     "backend": Shared(Annotated[Backend, typer.Option(
         help="auto (openai when OPENAI_API_KEY or OPENAI_BASE_URL is set), offline or openai.",
@@ -60,7 +66,7 @@ SHARED = {
     )], 60.0),
     "quiet": Shared(Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")], False),
 }  # fmt: skip
-SOURCE_OPTIONS = ("sources", "author", "since", "until", "branch", "github_user", "activity", "no_cache")
+SOURCE_OPTIONS = ("sources", "author", "since", "until", "branch", "github_user", "activity", "roster", "developer", "no_cache")
 DRAFTING_OPTIONS = ("backend", "model", "jobs", "timeout")
 
 
@@ -116,6 +122,10 @@ def shared(*names: str, helps: dict[str, str] | None = None) -> Callable[[Comman
 def _request(given: dict[str, Any]) -> ActivityRequest:
     from summarizer.pipeline import ActivityRequest
 
+    if given.get("roster") or given.get("developer"):
+        from summarizer.team.roster import roster_request
+
+        return ActivityRequest(**roster_request(given.get("roster"), given.get("developer"), given), branch=given.get("branch"))
     return ActivityRequest(
         sources=given.get("sources") or [],
         authors=given.get("author") or [],

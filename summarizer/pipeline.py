@@ -191,6 +191,24 @@ def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCac
         ReviewSession(workspace, drafted.history, drafted.check, regenerate, save, stdin, console).run()
 
 
+def team_site(
+    roster_path: Path, since: str | None, until: str | None, branch: str | None, options: DraftingOptions,
+    cache: RunCache, site: Path, progress: DraftingProgress | None = None,
+) -> tuple[list[Path], list[str]]:
+    """Every roster developer's profile written into `site`, with the team's index: the files, and the warnings."""
+    from summarizer.team import build_team
+    from summarizer.team.roster import read_roster
+    from summarizer.team.site import write_site
+
+    roster = read_roster(roster_path)
+    period = resolve_period(since or roster.since, until or roster.until)
+    if site.exists() and not site.is_dir():
+        raise SummarizerError(f"{site} is a file; --output names the site's folder")
+    members, warnings = build_team(roster, period, branch, options, cache, progress)
+    site.mkdir(parents=True, exist_ok=True)
+    return write_site(site, members, period), warnings
+
+
 def exported_profile(request: ActivityRequest) -> Profile:
     """The profile as last reviewed, from the workspace alone: no repository is read."""
     from summarizer.workspace import load_workspace, workspace_path

@@ -28,6 +28,7 @@ import subprocess
 import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path, PurePosixPath
+from collections.abc import Callable
 from typing import cast
 
 from pydantic import BaseModel
@@ -195,13 +196,43 @@ def read_repository(
         extract.warnings = warnings + extract.warnings
         return extract
 
-    commits, log_warnings = _read_commits(path, repository, authors, period)
+    # git matched "Name <email>" as one string; the contract is name or e-mail.
+    commits, log_warnings = _read_commits(path, repository, authors, period, lambda commit: commit.is_by(authors))
     mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
     # With every author read (--author @) there is nobody else.
     others = [] if EVERY_AUTHOR in authors else relevant_others(_read_others(path, repository, authors, period), commits)
     extract = RepositoryExtract(repository=repository, commits=commits, others=others, warnings=log_warnings)
     cache.set(key, extract.model_dump_json(exclude_defaults=True))
     extract.warnings = warnings + extract.warnings
+    return extract
+
+
+class TeamExtract(BaseModel):
+    """What one repository gives for a whole roster: each developer's commits, by their key."""
+
+    repository: Repository
+    commits: dict[str, list[Commit]]
+    warnings: list[str] = []
+
+
+def read_team_repository(
+    path: Path, developers: dict[str, list[str]], period: Period, branch: str | None, cache: RunCache
+) -> TeamExtract:
+    """Every roster developer's commits in one repository, from one `git log` for them all: each
+    commit goes to whoever its author is (by the same name-or-e-mail rule as `read_repository`);
+    commits by nobody in the roster are dropped as they are read."""
+    identities = [f"{key}={author}" for key, authors in sorted(developers.items()) for author in authors]
+    single, repository, git_dir = extraction_key(path, None, identities, period, branch)
+    key = cache_key("git-team", extraction=single)
+    cached = cache.get(key)
+    if cached is not None:
+        return TeamExtract.model_validate_json(cached)
+    everyone = [author for authors in developers.values() for author in authors]
+    commits, warnings = _read_commits(path, repository, None, period, lambda commit: commit.is_by(everyone))
+    mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
+    by_developer = {key: [commit for commit in commits if commit.is_by(authors)] for key, authors in developers.items()}
+    extract = TeamExtract(repository=repository, commits=by_developer, warnings=warnings)
+    cache.set(key, extract.model_dump_json(exclude_defaults=True))
     return extract
 
 
@@ -330,11 +361,12 @@ def _git_version() -> tuple[int, int]:
     return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
 
-def _log_arguments(authors: list[str], period: Period, tip: str, numstat: bool) -> list[str]:
+def _log_arguments(authors: list[str] | None, period: Period, tip: str, numstat: bool) -> list[str]:
+    """git log's arguments for the authors' commits (every author's when None)."""
     arguments = ["log", "-z", "--no-merges", "--no-renames", f"--format={_LOG_FORMAT}"]
     arguments += ["--numstat"] if numstat else []
     arguments += ["--regexp-ignore-case", "--fixed-strings"]
-    arguments += [f"--author={author}" for author in authors]
+    arguments += [f"--author={author}" for author in authors or []]
     return [*arguments, *_window(period), tip, "--"]
 
 
@@ -354,19 +386,20 @@ def _read_others(path: Path, repository: Repository, authors: list[str], period:
 
 
 def _read_commits(
-    path: Path, repository: Repository, authors: list[str], period: Period
+    path: Path, repository: Repository, authors: list[str] | None, period: Period, keep: Callable[[Commit], bool]
 ) -> tuple[list[Commit], list[str]]:
-    commits, returncode, stderr = _stream_log(path, _log_arguments(authors, period, repository.tip, numstat=True), repository.name)
+    """The commits of the period that `keep` wants, read by git for `authors` (every author's when None)."""
+    commits, returncode, stderr = _stream_log(path, _log_arguments(authors, period, repository.tip, numstat=True), repository.name, keep)
     if returncode == 0:
-        return _select(commits, authors, period), []
+        return _select(commits, period), []
     if not _MISSING_OBJECT.search(stderr):
         raise SummarizerError(f"git log failed in {path}: {stderr.splitlines()[-1] if stderr else returncode}")
     # Missing objects: keep every commit git could describe; git log stopped at the first
     # unreadable object, so the line counts of the commits past it are read one by one,
     # and only those git cannot read lose them.
     complete = {commit.sha: commit for commit in commits[:-1]}
-    described, metadata_returncode, _ = _stream_log(path, _log_arguments(authors, period, repository.tip, numstat=False), repository.name)
-    selected = _select(described or commits, authors, period)
+    described, metadata_returncode, _ = _stream_log(path, _log_arguments(authors, period, repository.tip, numstat=False), repository.name, keep)
+    selected = _select(described or commits, period)
     recovered = _line_counts(path, [commit.sha for commit in selected if commit.sha not in complete])
     merged = []
     for commit in selected:
@@ -423,13 +456,15 @@ def _diff_tree(path: Path, shas: list[str]) -> tuple[dict[str, list[FileChange]]
     return described, result.returncode
 
 
-def _select(commits: list[Commit], authors: list[str], period: Period) -> list[Commit]:
-    # git matched "Name <email>" as one string; the contract is name or e-mail.
-    return [commit for commit in commits if commit.month in period and commit.is_by(authors)]
+def _select(commits: list[Commit], period: Period) -> list[Commit]:
+    return [commit for commit in commits if commit.month in period]
 
 
-def _stream_log(path: Path, arguments: list[str], repo: str) -> tuple[list[Commit], int, str]:
-    """Run git log and parse its records while git is still writing the next ones."""
+def _stream_log(
+    path: Path, arguments: list[str], repo: str, keep: Callable[[Commit], bool] | None = None
+) -> tuple[list[Commit], int, str]:
+    """Run git log and parse its records while git is still writing the next ones; only those
+    `keep` wants are kept (the rest are not held in memory)."""
     commits: list[Commit] = []
     with tempfile.TemporaryFile() as errors:
         try:
@@ -443,9 +478,12 @@ def _stream_log(path: Path, arguments: list[str], repo: str) -> tuple[list[Commi
         for chunk in iter(lambda: stdout.read1(1 << 16), b""):
             # Every piece but the last is a whole record: a record ends where the next begins.
             *records, pending = _RECORD_START.split(pending + chunk)
-            commits.extend(_parse_record(record, repo) for record in records if record)
+            parsed = (_parse_record(record, repo) for record in records if record)
+            commits.extend(parsed if keep is None else filter(keep, parsed))
         if pending:
-            commits.append(_parse_record(pending, repo))
+            last = _parse_record(pending, repo)
+            if keep is None or keep(last):
+                commits.append(last)
         returncode = process.wait()
         errors.seek(0)
         return commits, returncode, errors.read().decode(errors="replace").strip()

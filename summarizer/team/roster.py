@@ -1,0 +1,138 @@
+"""The roster: a team's developers, their identities and repositories, and the period (SPEC §10).
+
+    since = "2025-01"
+    until = "2025-12"
+    repositories = ["../cobol-tools", "acme/compiler"]
+
+    [[developer]]
+    name = "Grace Hopper"
+    identities = ["Grace Hopper", "grace@navy.example"]
+    github = "ghopper"
+    repositories = ["../cobol-tools"]
+
+Paths are relative to the roster file. Every problem is one SummarizerError naming the
+file and the place in it: an unknown key, a developer with no identity, an e-mail two
+developers claim, a repository path that does not exist.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from summarizer.errors import SummarizerError, first_problem
+
+_GITHUB_REPOSITORY = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
+
+
+class RosterDeveloper(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1)
+    identities: list[str] = []
+    github: str | None = None
+    # Only these of the team's repositories (or others) count for them; all of the team's by default.
+    repositories: list[str] | None = None
+
+    @property
+    def slug(self) -> str:
+        """The page's folder: "Grace Hopper" → grace-hopper."""
+        return re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-") or "developer"
+
+    @property
+    def authors(self) -> list[str]:
+        return [identity for identity in self.identities if identity.strip()] or ([self.github] if self.github else [])
+
+
+class Roster(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    since: str | None = None
+    until: str | None = None
+    repositories: list[str] = []
+    developer: list[RosterDeveloper] = Field(default_factory=list)
+
+    def developers_of(self, repository: str) -> list[RosterDeveloper]:
+        """Who counts in a repository: those who list it, and those who list none, if the team does."""
+        return [d for d in self.developer if repository in (self.repositories if d.repositories is None else d.repositories)]
+
+    def all_repositories(self) -> list[str]:
+        return list(dict.fromkeys(self.repositories + [r for d in self.developer for r in d.repositories or []]))
+
+    def named(self, name: str) -> RosterDeveloper:
+        """The developer a `--developer` names: by display name or slug, case-insensitive."""
+        for developer in self.developer:
+            if name.lower() in (developer.name.lower(), developer.slug):
+                return developer
+        names = ", ".join(developer.name for developer in self.developer)
+        raise SummarizerError(f"no developer {name!r} in the roster (it lists {names})")
+
+
+def roster_request(roster: Path | None, developer: str | None, given: dict[str, Any]) -> dict[str, Any]:
+    """What a command's request is for `--roster FILE --developer NAME`: their identities,
+    repositories and the roster's period (a --since/--until given wins)."""
+    if roster is None or developer is None:
+        raise SummarizerError("--roster and --developer go together: the roster file, and whose profile")
+    if given.get("sources") or given.get("author") or given.get("activity") or given.get("github_user"):
+        raise SummarizerError("with --roster, the developer's identities and repositories come from the roster: give no SOURCE, --author or --activity")
+    read = read_roster(roster)
+    chosen = read.named(developer)
+    return {
+        "sources": read.repositories if chosen.repositories is None else chosen.repositories,
+        "authors": chosen.authors, "github_user": chosen.github,
+        "since": given.get("since") or read.since, "until": given.get("until") or read.until,
+    }  # fmt: skip
+
+
+def read_roster(path: Path) -> Roster:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise SummarizerError(f"cannot read roster {path}: {error.strerror}") from error
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise SummarizerError(f"{path} is not a TOML roster ({error})") from error
+    try:
+        roster = Roster.model_validate(data)
+    except ValidationError as error:
+        raise SummarizerError(f"{path}: {first_problem(error)}") from error
+    base = path.resolve().parent
+    roster.repositories = [_located(repository, base, path) for repository in roster.repositories]
+    for developer in roster.developer:
+        if developer.repositories is not None:
+            developer.repositories = [_located(repository, base, path) for repository in developer.repositories]
+    _check(roster, path)
+    return roster
+
+
+def _located(repository: str, base: Path, roster: Path) -> str:
+    """A repository as the sources take it: `owner/name` as written, a path resolved against the roster."""
+    local = (base / Path(repository).expanduser()).resolve()
+    if local.exists():
+        return str(local)
+    if _GITHUB_REPOSITORY.match(repository) and not repository.startswith((".", "/")):
+        return repository
+    raise SummarizerError(f"{roster}: repository {repository!r} does not exist (paths are relative to the roster)")
+
+
+def _check(roster: Roster, path: Path) -> None:
+    if not roster.developer:
+        raise SummarizerError(f"{path} lists no developer ([[developer]] with a name and identities)")
+    slugs: dict[str, str] = {}
+    emails: dict[str, str] = {}
+    for developer in roster.developer:
+        if not developer.authors:
+            raise SummarizerError(f"{path}: developer {developer.name!r} has no identity (identities = [name or e-mail], or github)")
+        if developer.slug in slugs:
+            raise SummarizerError(f"{path}: developers {slugs[developer.slug]!r} and {developer.name!r} would share the page {developer.slug}/")
+        slugs[developer.slug] = developer.name
+        for identity in developer.identities:
+            if "@" in identity:
+                owner = emails.setdefault(identity.lower(), developer.name)
+                if owner != developer.name:
+                    raise SummarizerError(f"{path}: {owner!r} and {developer.name!r} both claim {identity}")
+        if not roster.repositories and not developer.repositories:
+            raise SummarizerError(f"{path}: no repository for {developer.name!r} (repositories = [...] for the team or for them)")

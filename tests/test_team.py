@@ -1,0 +1,165 @@
+"""Team profiles from a roster: each page equals the single run, one git pass per repository, the index.
+
+The team: Grace Hopper (with her old identity mapped by .mailmap) and Ada Lovelace in
+cobol-tools (tests/conftest.py), Grace alone in a second repository, report-tools.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ADA, GRACE, BuiltRepo, run_cli
+from tests.gitrepo import GitRepo, lines
+from tests.test_html import CHROMIUM, png_colours
+
+PERIOD = ("--since", "2025-01", "--until", "2025-06")
+
+
+@pytest.fixture
+def roster(cobol_tools: BuiltRepo, tmp_path: Path) -> Path:
+    reports = GitRepo(tmp_path / "report-tools")
+    reports.commit("Add report writer (#3)", {"report.py": lines(4)}, GRACE, "2025-02-03T10:00:00+00:00")
+    reports.commit("Fix report totals", {"report.py": lines(5)}, GRACE, "2025-05-03T10:00:00+00:00")
+    path = tmp_path / "team" / "team.toml"
+    path.parent.mkdir()
+    path.write_text(
+        'since = "2025-01"\nuntil = "2025-06"\nrepositories = ["../cobol-tools", "../report-tools"]\n\n'
+        '[[developer]]\nname = "Grace Hopper"\nidentities = ["Grace Hopper", "grace@example.com"]\n\n'
+        '[[developer]]\nname = "Ada <i>Lovelace</i>"\nidentities = ["ada@example.com"]\nrepositories = ["../cobol-tools"]\n'
+    )
+    return path
+
+
+@pytest.fixture
+def git_log_calls(tmp_path: Path) -> Path:
+    """A `git` first on PATH that records each `git log` it is asked for, then runs the real one."""
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    calls = tmp_path / "git-log-calls"
+    real = shutil.which("git")
+    (shim / "git").write_text(f'#!/bin/sh\ncase " $* " in *" log "*) echo "$*" >> {calls};; esac\nexec {real} "$@"\n')
+    (shim / "git").chmod(0o755)
+    calls.touch()
+    return calls
+
+
+def team(roster: Path, site: Path, env: dict[str, str] | None = None) -> None:
+    result = run_cli("team", str(roster), "--output", str(site), env=env)
+    assert result.returncode == 0, result.stderr
+
+
+def test_each_developers_page_has_the_figures_of_their_single_run(roster: Path, cobol_tools: BuiltRepo, tmp_path: Path) -> None:
+    team(roster, tmp_path / "site")
+    runs = {
+        "grace-hopper": run_cli("run", str(cobol_tools.path), str(tmp_path / "report-tools"), "-a", "Grace Hopper", "-a", "grace@example.com", *PERIOD, "-f", "json"),
+        "ada-i-lovelace-i": run_cli("run", str(cobol_tools.path), "-a", "ada@example.com", *PERIOD, "-f", "json"),
+    }  # fmt: skip
+    for slug, single in runs.items():
+        page = json.loads((tmp_path / "site" / slug / "profile.json").read_text())
+        alone = json.loads(single.stdout)
+        assert page["totals"] == alone["totals"]
+        assert [(m["month"], m["commits"], m["lines_added"], [i["id"] for i in m["items"]]) for m in page["months"]] == [
+            (m["month"], m["commits"], m["lines_added"], [i["id"] for i in m["items"]]) for m in alone["months"]
+        ]
+
+
+def test_each_repository_is_read_with_one_git_log_for_the_whole_team(roster: Path, tmp_path: Path, git_log_calls: Path) -> None:
+    env = {"PATH": f"{git_log_calls.parent / 'shim'}{os.pathsep}{os.environ['PATH']}"}
+    team(roster, tmp_path / "site", env)
+    numstat = [line for line in git_log_calls.read_text().splitlines() if "--numstat" in line]
+    assert len(numstat) == 2 and not any("--author" in line for line in numstat)
+
+
+def test_a_rerun_on_unchanged_repositories_reads_no_history(roster: Path, tmp_path: Path, git_log_calls: Path) -> None:
+    env = {"PATH": f"{git_log_calls.parent / 'shim'}{os.pathsep}{os.environ['PATH']}"}
+    team(roster, tmp_path / "site", env)
+    git_log_calls.write_text("")
+    team(roster, tmp_path / "site", env)
+    assert git_log_calls.read_text() == ""
+
+
+def test_the_site_has_a_page_per_developer_and_an_index_linking_them(roster: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    team(roster, site)
+    for slug in ("grace-hopper", "ada-i-lovelace-i"):
+        assert {path.name for path in (site / slug).iterdir()} == {"profile.md", "profile.json", "index.html"}
+    index = (site / "index.html").read_text()
+    assert 'href="grace-hopper/index.html"' in index and 'href="ada-i-lovelace-i/index.html"' in index
+    assert "Ada &lt;i&gt;Lovelace&lt;/i&gt;" in index and "<i>Lovelace" not in index
+    assert "unreviewed" in index
+    assert "http://" not in index and "https://" not in index and "<script" not in index
+
+
+def test_a_developer_with_no_commits_is_listed_as_such(roster: Path, tmp_path: Path) -> None:
+    roster.write_text(roster.read_text() + '\n[[developer]]\nname = "Alan Turing"\nidentities = ["alan@example.com"]\n')
+    result = run_cli("team", str(roster), "--output", str(tmp_path / "site"))
+    assert result.returncode == 0, result.stderr
+    assert "Alan Turing: no commits" in result.stderr
+    assert "no commits in the period" in (tmp_path / "site" / "index.html").read_text()
+
+
+@pytest.mark.parametrize(
+    ("addition", "message"),
+    [
+        ('\n[[developer]]\nname = "Alan Turing"\nidentities = []\n', "'Alan Turing' has no identity"),
+        ('\n[[developer]]\nname = "Alan Turing"\nidentities = ["ada@example.com"]\n', "both claim ada@example.com"),
+        ('\n[[developer]]\nname = "Alan Turing"\nemail = "alan@example.com"\n', "Extra inputs are not permitted"),
+        ('\n[[developer]]\nname = "Alan Turing"\nidentities = ["alan"]\nrepositories = ["../gone"]\n', "repository '../gone' does not exist"),
+        ("\nbranch = 'main'\n", "branch"),
+        ('\n[[developer]]\nname = "Grace  Hopper"\nidentities = ["gh"]\n', "would share the page grace-hopper/"),
+    ],
+    ids=["no identity", "shared e-mail", "unknown developer key", "missing repository", "unknown key", "same page"],
+)
+def test_a_bad_roster_is_one_line_and_exit_2(roster: Path, tmp_path: Path, addition: str, message: str) -> None:
+    roster.write_text(roster.read_text() + addition)
+    result = run_cli("team", str(roster), "--output", str(tmp_path / "site"))
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_roster_that_is_not_toml_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    roster = tmp_path / "team.toml"
+    roster.write_text("[[developer]\nname = ")
+    result = run_cli("team", str(roster), "--output", str(tmp_path / "site"))
+    assert (result.returncode, "is not a TOML roster" in result.stderr) == (2, True)
+
+
+def test_review_and_export_take_a_roster_developer(roster: Path, tmp_path: Path) -> None:
+    team(roster, tmp_path / "site")
+    result = run_cli("export", "--roster", str(roster), "--developer", "Grace Hopper", "-f", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["totals"]["commits"] == 13
+    assert ADA not in result.stdout
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs Debian's chromium)")
+def test_the_index_opens_in_headless_chromium_with_no_console_error_and_no_request(roster: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    team(roster, site)
+    shot, netlog = tmp_path / "index.png", tmp_path / "netlog.json"
+    shown = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", f"--user-data-dir={tmp_path / 'chrome'}", "--enable-logging=stderr",
+         f"--log-net-log={netlog}", "--window-size=1100,500", f"--screenshot={shot}", (site / "index.html").as_uri()],
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    assert png_colours(shot) > 20
+    assert "CONSOLE" not in shown.stderr
+    assert page_requests(netlog) == []
+
+
+def page_requests(netlog: Path) -> list[str]:
+    """The network requests a page made: the browser's own (update checks) have no initiator."""
+    log = json.loads(netlog.read_text())
+    start = log["constants"]["logEventTypes"]["URL_REQUEST_START_JOB"]
+    return [
+        event["params"]["url"] for event in log["events"]
+        if event["type"] == start and "url" in event.get("params", {}) and event["params"].get("initiator") != "not an origin"
+    ]  # fmt: skip
