@@ -227,10 +227,21 @@ def read_team_repository(
     cached = cache.get(key)
     if cached is not None:
         return TeamExtract.model_validate_json(cached)
-    everyone = [author for authors in developers.values() for author in authors]
-    commits, warnings = _read_commits(path, repository, None, period, lambda commit: commit.is_by(everyone))
+    # A team has far fewer identities than commits: whose an author is, is worked out once per identity.
+    owners: dict[tuple[str, str], list[str]] = {}
+
+    def owners_of(commit: Commit) -> list[str]:
+        identity = (commit.author_name, commit.author_email)
+        if identity not in owners:
+            owners[identity] = [owner for owner, authors in developers.items() if commit.is_by(authors)]
+        return owners[identity]
+
+    commits, warnings = _read_commits(path, repository, None, period, lambda commit: bool(owners_of(commit)))
     mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
-    by_developer = {key: [commit for commit in commits if commit.is_by(authors)] for key, authors in developers.items()}
+    by_developer: dict[str, list[Commit]] = {owner: [] for owner in developers}
+    for commit in commits:
+        for owner in owners_of(commit):
+            by_developer[owner].append(commit)
     extract = TeamExtract(repository=repository, commits=by_developer, warnings=warnings)
     cache.set(key, extract.model_dump_json(exclude_defaults=True))
     return extract
