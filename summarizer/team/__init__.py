@@ -21,10 +21,10 @@ from summarizer.activity import Activity, Commit, Repository
 from summarizer.cache import RunCache
 from summarizer.drafting.model import DraftingOptions
 from summarizer.drafting.progress import DraftingProgress
-from summarizer.period import Period
+from summarizer.period import Period, shift_month
 from summarizer.profile import Profile
 from summarizer.sources.base import SourceQuery
-from summarizer.sources.commits import relevant_others
+from summarizer.sources.commits import relevant_others, reverted_by
 from summarizer.sources.git import read_team_repository
 from summarizer.sources.github import GitHubSource
 from summarizer.team.roster import Roster, RosterDeveloper
@@ -59,23 +59,64 @@ def team_activities(roster: Roster, period: Period, branch: str | None, cache: R
         for developer in developers:
             commits[developer.slug] += team.commits[developer.slug]
             homes[developer.slug][team.repository.name] = team.repository
+    # The roster's commits by repository and month, once: each developer's teammates are looked up there.
+    everyone = sorted(_first_of_each([c for theirs in commits.values() for c in theirs]), key=lambda commit: commit.committed_at)
+    by_place: dict[tuple[str, str], list[Commit]] = defaultdict(list)
+    for commit in everyone:
+        by_place[(commit.repo, commit.month)].append(commit)
+    reverts = [commit for commit in everyone if reverted_by(commit) != ([], None)]
+    position = {commit.sha: index for place in by_place.values() for index, commit in enumerate(place)}
     activities = {}
     for developer in roster.developer:
-        mine = sorted({c.sha: c for c in commits[developer.slug]}.values(), key=lambda commit: commit.committed_at)
+        # A commit seen in two clones counts once, as in a single run: the first repository's.
+        mine = sorted(_first_of_each(commits[developer.slug]), key=lambda commit: commit.committed_at)
         if not mine:
             warnings.append(f"{developer.name}: no commits from {period.since} to {period.until} in their repositories")
             continue
-        shas = {commit.sha for commit in mine}
-        # Their teammates' commits of the same repositories stand beside theirs (for the checks that need them).
-        teammates = [c for slug, theirs in commits.items() if slug != developer.slug for c in theirs if c.sha not in shas]
-        used = {commit.repo for commit in mine}
-        others = relevant_others(list({c.sha: c for c in teammates if c.repo in used}.values()), mine)
         activities[developer.slug] = Activity(
             authors=developer.authors, logins=[developer.github] if developer.github else [], period=period,
-            repositories=[homes[developer.slug][name] for name in sorted(used)], commits=mine,
-            others=sorted(others, key=lambda commit: commit.committed_at),
+            repositories=[homes[developer.slug][name] for name in sorted({c.repo for c in mine})], commits=mine,
+            others=_teammates(mine, by_place, position, reverts),
         )  # fmt: skip
     return activities, warnings
+
+
+def _first_of_each(commits: list[Commit]) -> list[Commit]:
+    seen: dict[str, Commit] = {}
+    for commit in commits:
+        seen.setdefault(commit.sha, commit)
+    return list(seen.values())
+
+
+def _teammates(
+    mine: list[Commit], by_place: dict[tuple[str, str], list[Commit]], position: dict[str, int], reverts: list[Commit]
+) -> list[Commit]:
+    """The roster's other commits that stand beside a developer's (for the checks that need them):
+    of the repositories and months they worked in, and the month after (a follow-up), and reverts."""
+    shas = {commit.sha for commit in mine}
+    holes: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for commit in mine:
+        place, index = by_place.get((commit.repo, commit.month), []), position.get(commit.sha, -1)
+        if 0 <= index < len(place) and place[index] is commit:
+            holes[(commit.repo, commit.month)].append(index)
+    active = sorted({(commit.month, commit.repo) for commit in mine})
+    # Each place's list is in date order and holds their own commits too: the runs between those are copied whole.
+    beside: list[Commit] = []
+    for month, repo in active:
+        place, start = by_place.get((repo, month), []), 0
+        for hole in sorted(holes[(repo, month)]):
+            beside += place[start:hole]
+            start = hole + 1
+        beside += place[start:]
+    following = {(repo, shift_month(month, 1)) for month, repo in active} - {(repo, month) for month, repo in active}
+    repositories = {repo for _, repo in active}
+    later = [c for place in following for c in by_place.get(place, [])] + [c for c in reverts if c.repo in repositories]
+    later = relevant_others(later, mine)
+    if later:
+        kept = {c.sha for c in beside} | shas
+        later = [c for c in later if c.sha not in kept]
+    others = beside + list({c.sha: c for c in later}.values())
+    return others if len(repositories) == 1 and not later else sorted(others, key=lambda commit: commit.committed_at)
 
 
 def build_team(
