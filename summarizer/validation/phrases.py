@@ -83,6 +83,17 @@ def _text(commit: Commit) -> str:
     return f"{commit.subject} .\n{commit.body} .\n{paths}"
 
 
+# A team's profiles share their commits: each is read into pairs once per process.
+_PAIRS_OF: dict[str, set[Pair]] = {}
+
+
+def _pairs_of(commit: Commit) -> set[Pair]:
+    found = _PAIRS_OF.get(commit.sha)
+    if found is None:
+        found = _PAIRS_OF[commit.sha] = pairs(_text(commit))
+    return found
+
+
 class Colleagues:
     """The pairs of the developer's work and of the others' commits of each month, indexed once."""
 
@@ -102,7 +113,7 @@ class Colleagues:
         for used in mine_pairs:
             self.used.update(used)
         for commit in history.others:
-            used = pairs(_text(commit))
+            used = _pairs_of(commit)
             self.used.update(used)
             if commit.repo in active.get(commit.month, ()):
                 month = self.theirs[commit.month]
