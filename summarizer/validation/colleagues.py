@@ -14,7 +14,8 @@ use it (at most RARE_SHARE of them, and never fewer than RARE_LEAST), so that
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 
 from summarizer.activity import Commit
 from summarizer.validation.context import Context, finding
@@ -25,29 +26,70 @@ from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 
 
+_GIVEN_TO_OTHERS = re.compile(
+    r"\b(?:teammates?|colleagues?|coworkers?|co-workers?|the team|others|alongside|together with|helped by|with help from|in collaboration with)\b",
+    re.IGNORECASE,
+)
+
+
+def _credited_in(sentence: Sentence) -> Callable[[Commit], bool]:
+    """Whether the sentence names whoever landed a commit ("Will Feng's layer_norm kernels")."""
+    named = {word.lower() for word in re.findall(r"[A-Z][a-z]{2,}", sentence.text)}
+    return lambda commit: any(word.lower() in named for word in commit.author_name.split())
+
+
+def landed_by_another(term: str, sentence: Sentence, scope: Evidence, context: Context) -> Finding | None:
+    """A term none of the developer's commits names, which a teammate's commit of the month does:
+    `other_author`, naming that commit (the term check asks this before calling a term ungrounded)."""
+    months = [scope.month] if scope.month else [month.month for month in context.history.months]
+    given_away = _GIVEN_TO_OTHERS.search(sentence.text)
+    start = sentence.text.find(term)
+    if given_away and start > given_away.start():
+        return None
+    credited = _credited_in(sentence)
+    commits = context.colleagues.mentioning(term, months)
+    if not commits or any(credited(commit) for commit in commits):
+        return None
+    commit = commits[0]
+    message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
+    return finding(FindingKind.OTHER_AUTHOR, sentence, (start, start + len(term)), scope, message)
+
+
 def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     if TAG_LINE.match(sentence.text) or sentence.text.lstrip().startswith(("#", "|")):
         return
     colleagues = context.colleagues
     months = [scope.month] if scope.month else [month.month for month in context.history.months]
-    phrases: list[tuple[list[Token], Commit]] = []
-    for run in tokens(sentence.text):
+    # "… while teammates reworked the theme": what follows is given to others, as it should be.
+    given_away = _GIVEN_TO_OTHERS.search(sentence.text)
+    end = given_away.start() if given_away else len(sentence.text)
+    credited = _credited_in(sentence)
+
+    phrases: list[tuple[list[Token], list[Commit]]] = []
+    for run in tokens(sentence.text[:end]):
         for first, second in zip(run, run[1:]):
             # A person's name is a name, checked as one, not work.
             if sentence.text[first.start : second.end].lower() in context.people:
                 continue
-            commit = colleagues.landed_by_others((first.stem, second.stem), months)
-            if commit is None:
+            commits = colleagues.landed_by_others((first.stem, second.stem), months)
+            if not commits:
                 continue
-            if phrases and phrases[-1][0][-1] == first:  # one phrase, however many pairs it holds
-                phrases[-1][0].append(second)
+            gap = sentence.text[phrases[-1][0][-1].end : first.start] if phrases else "."
+            if phrases and (phrases[-1][0][-1] == first or not gap.strip(" _-")):  # one phrase, however many pairs it holds
+                phrases[-1][0].extend([first, second] if phrases[-1][0][-1] != first else [second])
+                phrases[-1][1].extend(commits)
             else:
-                phrases.append(([first, second], commit))
-    for words, commit in phrases:
-        # "added bilinear resampling": the phrase is the specific words, not the verb before them.
-        while len(words) > 1 and colleagues.is_common(words[0].stem):
+                phrases.append(([first, second], commits))
+    for words, commits in phrases:
+        # Credited to whoever landed it ("Will Feng's layer_norm kernels"): nothing is taken from anyone.
+        if any(credited(commit) for commit in commits):
+            continue
+        # The commit the phrase shares most with is the one it describes.
+        commit = max(commits, key=commits.count)
+        # "added bilinear resampling support": the phrase is the specific words, not the verbs and generic words about them.
+        while len(words) > 1 and colleagues.is_generic(words[0].stem):
             words.pop(0)
-        while len(words) > 1 and colleagues.is_common(words[-1].stem):
+        while len(words) > 1 and colleagues.is_generic(words[-1].stem):
             words.pop()
         message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
         yield finding(FindingKind.OTHER_AUTHOR, sentence, (words[0].start, words[-1].end), scope, message)

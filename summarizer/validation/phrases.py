@@ -16,8 +16,14 @@ from typing import NamedTuple
 
 from summarizer.activity import Commit
 from summarizer.months import History
+from summarizer.validation.evidence import normalize
 from summarizer.validation.vocabulary import GENERIC_STEMS, stem
 
+ACTION_STEMS = frozenset(stem(word) for word in """
+add added adds adding fix fixed fixes support supported supports improve improved update updated implement implemented
+remove removed enable enabled make made use used introduce introduced refactor refactored allow allowed bump bumped
+upgrade upgraded clean cleaned handle handled run ran set skip skipped create created move moved rename renamed
+""".split())
 RARE_SHARE = 0.01
 RARE_LEAST = 3
 STOP_WORDS = frozenset("""
@@ -99,11 +105,14 @@ class Colleagues:
 
     def __init__(self, history: History) -> None:
         mine = [commit for month in history.months for commit in month.commits]
-        self.my_words: set[str] = set()
-        mine_pairs = [pairs(_text(commit), self.my_words) for commit in mine]
+        mine_pairs = [pairs(_text(commit)) for commit in mine]
         # Their own names, which others' commits carry ("Reviewed By: …"), are not anyone's work.
         more = [item.title for month in history.months for item in month.items] + history.developer.ids
-        self.mine: set[Pair] = set().union(*mine_pairs, *(pairs(text, self.my_words) for text in more))
+        # The words they wrote (not the names of every file they touched: a big commit touches them all).
+        self.my_words: set[str] = set()
+        for text in [*(f"{commit.subject} .\n{commit.body}" for commit in mine), *more]:
+            pairs(text, self.my_words)
+        self.mine: set[Pair] = set().union(*mine_pairs, *(pairs(text) for text in more))
         active: dict[str, set[str]] = defaultdict(set)
         for commit in mine:
             active[commit.month].add(commit.repo)
@@ -120,14 +129,31 @@ class Colleagues:
                 for pair in used:
                     month[pair].append(commit)
         self.rare = max(RARE_LEAST, math.ceil(RARE_SHARE * (len(mine) + len(history.others))))
+        self._texts: dict[str, list[tuple[str, Commit]]] = {}  # month -> the others' texts, normalized, when asked
 
     def is_common(self, word: str) -> bool:
         """A generic word, or one of the developer's own."""
         return word in GENERIC_STEMS or word in self.my_words
 
-    def landed_by_others(self, pair: Pair, months: Iterable[str]) -> Commit | None:
-        """Another author's commit of one of `months` that uses a specific pair none of the developer's does."""
+    def mentioning(self, term: str, months: Iterable[str]) -> list[Commit]:
+        """The other authors' commits of `months`, beside the developer's, whose text names `term`."""
+        needle = normalize(term)
+        found = []
+        for month in months:
+            if month not in self._texts:
+                beside = {id(c): c for commits in self.theirs.get(month, {}).values() for c in commits}.values()
+                self._texts[month] = [(normalize(_text(commit)), commit) for commit in beside]
+            found += [commit for text, commit in self._texts[month] if needle and needle in text]
+        return found
+
+    @staticmethod
+    def is_generic(word: str) -> bool:
+        """A generic word, or a verb every commit uses ("add", "fix", "support")."""
+        return word in GENERIC_STEMS or word in ACTION_STEMS
+
+    def landed_by_others(self, pair: Pair, months: Iterable[str]) -> list[Commit]:
+        """The other authors' commits of `months` that use a specific pair none of the developer's does."""
         # A pair whose every specific word the developer's own commits use only recombines their work.
         if pair in self.mine or self.used[pair] > self.rare or all(self.is_common(word) for word in pair):
-            return None
-        return next((commit for month in months for commit in self.theirs.get(month, {}).get(pair, [])), None)
+            return []
+        return [commit for month in months for commit in self.theirs.get(month, {}).get(pair, [])]

@@ -43,6 +43,8 @@ LANGUAGE_NAMES = (
     "C\\+\\+", "C#", "F#",
 )  # fmt: skip
 LANGUAGE = re.compile(r"(?<![\w#+-])(?P<language>" + "|".join(LANGUAGE_NAMES) + r")(?![\w#+])")
+# In a tag list a short or common word is a language name too.
+TAG_LANGUAGES = frozenset({"Go", "C", "R", "D", "Metal", "Shell", "HTML", "CSS", "Makefile", "Dockerfile", "Cuda", "Objective-C++"})
 
 
 def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -100,7 +102,7 @@ def find_duplicates(sentences: list[Sentence], context: Context) -> Iterator[Fin
 
 
 def _tag_supported(tag: str, scope: Evidence, context: Context) -> bool:
-    if LANGUAGE.fullmatch(tag) or tag.lower() in {language.lower() for language in scope.stats.languages}:
+    if LANGUAGE.fullmatch(tag) or tag in TAG_LANGUAGES or tag.lower() in {language.lower() for language in scope.stats.languages}:
         return _language_supported(tag, scope)
     if tag in PRACTICES:
         return tag in scope.stats.practices
@@ -109,7 +111,8 @@ def _tag_supported(tag: str, scope: Evidence, context: Context) -> bool:
 
 def _language_supported(language: str, scope: Evidence) -> bool:
     return language.lower() in {known.lower() for known in scope.stats.languages} or bool(
-        re.search(rf"(?<![\w#+-]){re.escape(language)}(?![\w#+])", scope.text, re.IGNORECASE)
+        # "Go", "C", "R" are words too: a short name counts only as written.
+        re.search(rf"(?<![\w#+-]){re.escape(language)}(?![\w#+])", scope.text, re.IGNORECASE if len(language) > 3 else 0)
     )
 
 
@@ -120,15 +123,17 @@ def _is_initial_of(token: str, own_tokens: set[str]) -> bool:
 def _near_miss(tokens: list[str], name_tokens: set[str]) -> bool:
     """'Grace Hoper', 'Grace Hopp', 'Grece Hopper' or 'Gina Hopper' for Grace Hopper: close to the name, but not it."""
     lowered = [token.lower() for token in tokens if not token.endswith(".")]
-    similar = [any(token == own or _close(token, own) for own in name_tokens if len(own) > 2) for token in lowered]
+    # Beside a part that is exactly theirs ("Xu Zhou" for Xu Zhao), a short part may be two letters off too.
+    anchored = any(token in name_tokens for token in lowered)
+    similar = [any(token == own or _close(token, own, anchored) for own in name_tokens if len(own) > 2) for token in lowered]
     return any(similar) and not all(token in name_tokens for token in lowered)
 
 
-def _close(token: str, own: str) -> bool:
-    """One or two letters off (one for short names), or the name cut short."""
+def _close(token: str, own: str, anchored: bool = False) -> bool:
+    """One or two letters off (one for short names, unless `anchored`), or the name cut short."""
     if len(token) >= 3 and own.startswith(token):
         return True
-    return _edits(token, own) <= (1 if len(own) <= 4 else 2)
+    return _edits(token, own) <= (1 if len(own) <= 4 and not (anchored and len(own) == 4) else 2)
 
 
 def _edits(first: str, second: str) -> int:

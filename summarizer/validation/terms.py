@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 
 from summarizer.validation.claims import PR_REF, SHA, count_spans
+from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence
 from summarizer.validation.model import Finding, FindingKind
@@ -30,7 +31,7 @@ _NOT_A_TERM = re.compile(
     r"^(?:\d+(?:st|nd|rd|th|s|k|K|M|x|ms|GB|MB|KB|TB|B)|Q[1-4]|[ivxIVX]+|e\.g|i\.e|(?:[A-Za-z]\.)+[A-Za-z]?)$"
 )
 _URL_OR_EMAIL = re.compile(r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_EXPANSION_AFTER = re.compile(r"\b(?P<acronym>[A-Z][A-Z0-9]{1,9})s?\s*\((?P<long>[A-Za-z][A-Za-z /-]{3,80}?)\)")
+_EXPANSION_AFTER = re.compile(r"\b(?P<acronym>[A-Z][A-Z0-9]{1,9})s?\s*\((?P<long>[A-Za-z][A-Za-z0-9 /-]{3,80}?)\)")
 _EXPANSION_BEFORE = re.compile(r"(?P<long>(?:[A-Za-z][\w/-]*\s+){1,9}[A-Za-z][\w/-]*)\s*\((?P<acronym>[A-Z][A-Z0-9]{1,9})s?\)")
 # Initials are taken per word part: "Direct-Memory" gives D and M, "Input/Output" I and O.
 _WORD_PARTS = re.compile(r"[^\s/-]+")
@@ -70,7 +71,9 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         span = (match.start(kind), match.end(kind))
         yield context.placed_elsewhere(
             lambda evidence: evidence.mentions(term) or evidence.mentions(base), sentence, span, scope, f"“{term}”"
-        ) or finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
+        ) or landed_by_another(term, sentence, scope, context) or finding(
+            FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}"
+        )
 
 
 def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
@@ -151,8 +154,9 @@ def _long_form(words_text: str, acronym: str) -> str | None:
     words = words_text.split()
     for first in range(len(words)):
         candidate = words[first:]
-        parts = [part for word in candidate for part in _WORD_PARTS.findall(word)]
-        initials = "".join(part[0].upper() for part in parts if part.lower() not in _SMALL_WORDS)
+        # "Just-In-Time": a small word inside a compound counts; a figure ("Tensor-Float 32") does not.
+        parts = [part for word in candidate if word.lower() not in _SMALL_WORDS for part in _WORD_PARTS.findall(word)]
+        initials = "".join(part[0].upper() for part in parts if not part[0].isdigit())
         if initials == letters and candidate[0].lower() not in _SMALL_WORDS:
             return " ".join(candidate)
     return None
