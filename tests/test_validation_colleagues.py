@@ -31,7 +31,8 @@ def history() -> History:
         commit("c", GRACE, "2025-04-09", "Add RDMA transport for shard reads", "vision/rdma.py", "RDMA (Remote Direct Memory Access) reads."),
     ]
     others = [
-        commit("d", ADA, "2025-03-11", "Add bilinear resampling to resize", "vision/resize.py", "Reviewed By: Alan Turing"),
+        commit("d", ADA, "2025-03-11", "Add bilinear resampling to resize", "vision/resize.py",
+               "Adds RESAMPLE_MODE and bilinear_resampling().\n\nReviewed By: Alan Turing"),
         commit("e", ADA, "2025-04-02", "Move the weight offload path to pinned memory", "vision/offload.py"),
         *(commit(f"{n:x}", ALAN, f"2025-03-{n:02}", f"Performance improvements in stage {n}", f"vision/stage{n}.py") for n in range(1, 21)),
     ]
@@ -115,3 +116,12 @@ def test_a_repository_phrase_the_commits_use_themselves_is_not_a_repository_clai
 def test_a_range_of_months_in_one_sentence_speaks_of_both() -> None:
     text = "Between March–April 2025, Grace sped up the JPEG decoder and added an RDMA transport for shard reads."
     assert errors(text) == set()
+
+
+def test_a_teammates_term_credited_to_them_is_nobodys_error() -> None:
+    text = "In March 2025, Grace sped up the JPEG decoder; Ada Lovelace's bilinear_resampling landed beside it."
+    assert errors(text) == set()
+
+
+def test_a_teammates_term_credited_to_the_developer_is_other_author() -> None:
+    assert ("other_author", "RESAMPLE_MODE") in errors("In March 2025, Grace added RESAMPLE_MODE to the image loader.")

@@ -367,7 +367,8 @@ def _window(period: Period) -> list[str]:
 
 @functools.cache
 def _git_version() -> tuple[int, int]:
-    output = _git(Path.cwd(), "version", check=False).stdout.decode()
+    # Asked from the root: the folder the command runs in may be gone.
+    output = _git(Path(os.sep), "version", check=False).stdout.decode()
     match = re.search(r"(\d+)\.(\d+)", output)
     return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 

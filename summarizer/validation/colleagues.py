@@ -38,18 +38,20 @@ def _credited_in(sentence: Sentence) -> Callable[[Commit], bool]:
     return lambda commit: any(word.lower() in named for word in commit.author_name.split())
 
 
-def landed_by_another(term: str, sentence: Sentence, scope: Evidence, context: Context) -> Finding | None:
+def landed_by_another(term: str, sentence: Sentence, scope: Evidence, context: Context) -> Finding | bool:
     """A term none of the developer's commits names, which a teammate's commit of the month does:
-    `other_author`, naming that commit (the term check asks this before calling a term ungrounded)."""
+    `other_author`, naming that commit; True when the sentence gives it to whoever landed it (nothing
+    to report), False when no teammate's commit names it either (the term check asks this before
+    calling a term ungrounded)."""
     months = [scope.month] if scope.month else [month.month for month in context.history.months]
+    commits = context.colleagues.mentioning(term, months)
+    if not commits:
+        return False
     given_away = _GIVEN_TO_OTHERS.search(sentence.text)
     start = sentence.text.find(term)
-    if given_away and start > given_away.start():
-        return None
     credited = _credited_in(sentence)
-    commits = context.colleagues.mentioning(term, months)
-    if not commits or any(credited(commit) for commit in commits):
-        return None
+    if (given_away and start > given_away.start()) or any(credited(commit) for commit in commits):
+        return True
     commit = commits[0]
     message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
     return finding(FindingKind.OTHER_AUTHOR, sentence, (start, start + len(term)), scope, message)

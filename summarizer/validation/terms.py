@@ -69,11 +69,13 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         if scope.mentions(term) or scope.mentions(base) or context.repository_named(term):
             continue
         span = (match.start(kind), match.end(kind))
-        yield context.placed_elsewhere(
+        elsewhere = context.placed_elsewhere(
             lambda evidence: evidence.mentions(term) or evidence.mentions(base), sentence, span, scope, f"“{term}”"
-        ) or landed_by_another(term, sentence, scope, context) or finding(
-            FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}"
         )
+        others = landed_by_another(term, sentence, scope, context) if elsewhere is None else False
+        if others is True:
+            continue  # a teammate's, and the sentence says so
+        yield elsewhere or others or finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
 
 
 def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
