@@ -96,6 +96,12 @@ class _Pygments(NamedTuple):
 
 
 @cache
+def language_named(name: str) -> str | None:
+    """The language GitHub's bar would show under `name` ("cuda" → Cuda, "HIP" → HIP), or None."""
+    found = _linguist().by_key.get(_key(name))
+    return _shown(found)
+
+
 def _language_of_suffix(suffix: str) -> str | None:
     if suffix in CHOSEN:
         return _shown(CHOSEN[suffix])

@@ -23,6 +23,7 @@ ACTION_STEMS = frozenset(stem(word) for word in """
 add added adds adding fix fixed fixes support supported supports improve improved update updated implement implemented
 remove removed enable enabled make made use used introduce introduced refactor refactored allow allowed bump bumped
 upgrade upgraded clean cleaned handle handled run ran set skip skipped create created move moved rename renamed
+prepare prepared build built write wrote land landed ship shipped deliver delivered extend extended wire wired
 """.split())
 RARE_SHARE = 0.01
 RARE_LEAST = 3
@@ -32,10 +33,12 @@ those it its their his her hers our we they he she them him us also then than so
 """.split())
 # Phrases do not run across punctuation or a conjunction.
 _RUN = re.compile(r"[^,;:()\[\]{}\"“”'’.!?]+")
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
+# A single letter joined to a word is part of it: "split-k" and "SPLIT_K" are the word "splitk".
+_TOKEN = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*)(?:[-_][A-Za-z0-9](?![A-Za-z0-9]))?")
 # A word, or (an empty group) a mark no phrase runs across.
-_PIECE = re.compile(r"([a-z][a-z0-9]*|\d+[a-z][a-z0-9]*)|[,;:()\[\]{}\"“”'’.!?]")
+_PIECE = re.compile(r"((?:[a-z][a-z0-9]*|\d+[a-z][a-z0-9]*)(?:[-_][a-z0-9](?![a-z0-9]))?)|[,;:()\[\]{}\"“”'’.!?]")
 _PATH_MARKS = str.maketrans("/_-", "   ")
+_JOINED = re.compile(r"[-_]")
 _CONJUNCTIONS = frozenset({"and", "or", "but", "nor"})
 
 Pair = tuple[str, str]
@@ -56,7 +59,7 @@ def tokens(text: str) -> Iterator[list[Token]]:
     for run in _RUN.finditer(text):
         current: list[Token] = []
         for match in _TOKEN.finditer(run.group(0)):
-            word = match.group(0).lower()
+            word = _JOINED.sub("", match.group(0).lower())
             if word in _CONJUNCTIONS:
                 yield current
                 current = []
@@ -74,7 +77,7 @@ def pairs(text: str, words: set[str] | None = None) -> set[Pair]:
         if not word or word in _CONJUNCTIONS:
             previous = None
         elif word not in _SKIPPED:
-            current = stem(word)
+            current = stem(word if word.isalnum() else _JOINED.sub("", word))
             if words is not None:
                 words.add(current)
             if previous is not None:
@@ -153,7 +156,11 @@ class Colleagues:
 
     def landed_by_others(self, pair: Pair, months: Iterable[str]) -> list[Commit]:
         """The other authors' commits of `months` that use a specific pair none of the developer's does."""
-        # A pair whose every specific word the developer's own commits use only recombines their work.
-        if pair in self.mine or self.used[pair] > self.rare or all(self.is_common(word) for word in pair):
+        # A pair of the developer's own words (and verbs) only recombines their work; a pair of
+        # generic words and verbs says nothing. One of theirs beside a generic word ("gemm
+        # analyzer") may well be someone else's tool.
+        if pair in self.mine or self.used[pair] > self.rare:
+            return []
+        if all(word in self.my_words or word in ACTION_STEMS for word in pair) or all(self.is_generic(word) for word in pair):
             return []
         return [commit for month in months for commit in self.theirs.get(month, {}).get(pair, [])]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from summarizer.languages import language_named
 from summarizer.months import PRACTICES
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
@@ -43,8 +44,6 @@ LANGUAGE_NAMES = (
     "C\\+\\+", "C#", "F#",
 )  # fmt: skip
 LANGUAGE = re.compile(r"(?<![\w#+-])(?P<language>" + "|".join(LANGUAGE_NAMES) + r")(?![\w#+])")
-# In a tag list a short or common word is a language name too.
-TAG_LANGUAGES = frozenset({"Go", "C", "R", "D", "Metal", "Shell", "HTML", "CSS", "Makefile", "Dockerfile", "Cuda", "Objective-C++"})
 
 
 def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -102,8 +101,10 @@ def find_duplicates(sentences: list[Sentence], context: Context) -> Iterator[Fin
 
 
 def _tag_supported(tag: str, scope: Evidence, context: Context) -> bool:
-    if LANGUAGE.fullmatch(tag) or tag in TAG_LANGUAGES or tag.lower() in {language.lower() for language in scope.stats.languages}:
-        return _language_supported(tag, scope)
+    # A language in a tag list is a claim about the code: the files must show it, as GitHub's bar would.
+    language = language_named(tag) or (tag if LANGUAGE.fullmatch(tag) else None)
+    if language:
+        return language.lower() in {known.lower() for known in scope.stats.languages}
     if tag in PRACTICES:
         return tag in scope.stats.practices
     return scope.mentions(tag) or context.repository_named(tag) is not None

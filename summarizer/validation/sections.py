@@ -83,13 +83,16 @@ def split_sentences(text: str) -> list[Sentence]:
             leading = _LEADING_MONTH.match(paragraph.strip())
             if leading:
                 section = _month_of(leading)
+        heading_ends = paragraph.find("\n", paragraph.find(first_line)) if _HEADING.match(first_line) else -1
         for text_part, part_start in _sentences_of(paragraph):
+            # Text right under a heading, with no blank line between, is a paragraph of its own.
+            paragraph_id = 2 * number + (heading_ends != -1 and part_start > heading_ends)
             mentioned = set(months_named(text_part))
             month = mentioned.pop() if len(mentioned) == 1 else section
             line_start = text.rfind("\n", 0, start + part_start) + 1
             line_end = text.find("\n", start + part_start)
             line = text[line_start : line_end if line_end != -1 else len(text)]
-            sentences.append(Sentence(text_part, start + part_start, month, line, number))
+            sentences.append(Sentence(text_part, start + part_start, month, line, paragraph_id))
     return sentences
 
 

@@ -31,7 +31,8 @@ _NOT_A_TERM = re.compile(
     r"^(?:\d+(?:st|nd|rd|th|s|k|K|M|x|ms|GB|MB|KB|TB|B)|Q[1-4]|[ivxIVX]+|e\.g|i\.e|(?:[A-Za-z]\.)+[A-Za-z]?)$"
 )
 _URL_OR_EMAIL = re.compile(r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_EXPANSION_AFTER = re.compile(r"\b(?P<acronym>[A-Z][A-Z0-9]{1,9})s?\s*\((?P<long>[A-Za-z][A-Za-z0-9 /-]{3,80}?)\)")
+# An acronym may be two joined by a slash: "CI/CD (Continuous Integration/Continuous Delivery)".
+_EXPANSION_AFTER = re.compile(r"(?<![\w/])(?P<acronym>[A-Z][A-Z0-9]{1,9}(?:/[A-Z][A-Z0-9]{1,9})?)s?\s*\((?P<long>[A-Za-z][A-Za-z0-9 /-]{3,80}?)\)")
 _EXPANSION_BEFORE = re.compile(r"(?P<long>(?:[A-Za-z][\w/-]*\s+){1,9}[A-Za-z][\w/-]*)\s*\((?P<acronym>[A-Z][A-Z0-9]{1,9})s?\)")
 # Initials are taken per word part: "Direct-Memory" gives D and M, "Input/Output" I and O.
 _WORD_PARTS = re.compile(r"[^\s/-]+")
@@ -152,7 +153,7 @@ def _check_repository(
 
 def _long_form(words_text: str, acronym: str) -> str | None:
     """The words whose initials spell the acronym, or None when they do not."""
-    letters = re.sub(r"\d", "", acronym)
+    letters = re.sub(r"[\d/]", "", acronym)
     words = words_text.split()
     for first in range(len(words)):
         candidate = words[first:]
@@ -171,8 +172,12 @@ def _mask(sentence: Sentence) -> str:
     # A PR ref's repository stays visible to the repository check: only its number is blanked.
     spans += [(m.end("repo") if m.group("repo") else m.start(), m.end()) for m in PR_REF.finditer(text)]
     spans += count_spans(sentence)
-    # An acronym's spelled-out words are checked as an expansion, not word by word.
-    spans += [m.span("long") for m in _EXPANSION_AFTER.finditer(text) if _long_form(m.group("long"), m.group("acronym"))]
+    # An acronym's spelled-out words are checked as an expansion, not word by word (and a
+    # slashed acronym, "CI/CD", with them: it is not an owner/name).
+    spans += [
+        m.span() if "/" in m.group("acronym") else m.span("long")
+        for m in _EXPANSION_AFTER.finditer(text) if _long_form(m.group("long"), m.group("acronym"))
+    ]  # fmt: skip
     characters = list(text)
     for start, end in spans:
         characters[start:end] = " " * (end - start)
