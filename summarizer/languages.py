@@ -95,13 +95,12 @@ class _Pygments(NamedTuple):
         return frozenset(language for pattern, language in self.globs if fnmatchcase(name, pattern))
 
 
-@cache
 def language_named(name: str) -> str | None:
     """The language GitHub's bar would show under `name` ("cuda" → Cuda, "HIP" → HIP), or None."""
-    found = _linguist().by_key.get(_key(name))
-    return _shown(found)
+    return _shown(_linguist().by_key.get(_key(name)))
 
 
+@cache
 def _language_of_suffix(suffix: str) -> str | None:
     if suffix in CHOSEN:
         return _shown(CHOSEN[suffix])
