@@ -43,6 +43,8 @@ def landed_by_another(term: str, sentence: Sentence, scope: Evidence, context: C
     `other_author`, naming that commit; True when the sentence gives it to whoever landed it (nothing
     to report), False when no teammate's commit names it either (the term check asks this before
     calling a term ungrounded)."""
+    if not context.history.others:
+        return False  # nobody else's commits were read: no index to build
     months = [scope.month] if scope.month else [month.month for month in context.history.months]
     commits = context.colleagues.mentioning(term, months)
     if not commits:
@@ -58,7 +60,7 @@ def landed_by_another(term: str, sentence: Sentence, scope: Evidence, context: C
 
 
 def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
-    if TAG_LINE.match(sentence.text) or sentence.text.lstrip().startswith(("#", "|")):
+    if not context.history.others or TAG_LINE.match(sentence.text) or sentence.text.lstrip().startswith(("#", "|")):
         return
     colleagues = context.colleagues
     months = [scope.month] if scope.month else [month.month for month in context.history.months]
