@@ -20,6 +20,9 @@ STDOUT = "-"
 
 
 def write_output(path: Path, text: str) -> None:
+    if str(path) == STDOUT and sys.stdout is None:
+        # Python's stand-in for a descriptor 1 that was closed: there is nowhere to write.
+        raise SummarizerError("stdout is closed: name a file with --output")
     stream = sys.stdout if str(path) == STDOUT else _standard_stream(path)
     if stream is not None:
         stream.write(text)

@@ -33,6 +33,9 @@ def parse_month(value: str, option: str) -> str:
     match = _MONTH.match(value.strip())
     if not match or not 1 <= int(match.group(2)) <= 12:
         raise SummarizerError(f"{option} takes a month like 2025-06, not {value!r}")
+    if not 1 <= int(match.group(1)) <= 9998:
+        # The calendar's own edges (Python's dates, a month's end a day past it).
+        raise SummarizerError(f"{option} {value.strip()} is outside the years 0001 to 9998")
     return value.strip()
 
 
@@ -57,8 +60,9 @@ def month_label(month: str) -> str:
 def resolve_period(since: str | None, until: str | None, today: dt.date | None = None) -> Period:
     """The inclusive period of a run; by default the last 12 months up to this one."""
     today = today or dt.date.today()
+    since_month = parse_month(since, "--since") if since else None
     until_month = parse_month(until, "--until") if until else f"{today.year:04d}-{today.month:02d}"
-    since_month = parse_month(since, "--since") if since else shift_month(until_month, -11)
+    since_month = since_month or max(shift_month(until_month, -11), "0001-01")
     if since_month > until_month:
         raise SummarizerError(f"--since {since_month} is after --until {until_month}")
     return Period(since=since_month, until=until_month)

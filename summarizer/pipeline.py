@@ -152,7 +152,7 @@ def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache,
 
     drafted = draft_activity(activity, options, cache, progress)
     path = workspace_path(activity.identities, activity.period)
-    with locked(path):
+    with locked(path, "run"):
         workspace = load_workspace(path, activity.identities, activity.period)
         workspace.merge(drafted.draft, drafted.history)
         profile = reviewed_profile(drafted, workspace)
@@ -175,7 +175,7 @@ def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCac
 
     drafted = draft_activity(activity, options, cache)
     path = workspace_path(activity.identities, activity.period)
-    with locked(path):
+    with locked(path, "review"):
         workspace = load_workspace(path, activity.identities, activity.period)
         workspace.merge(drafted.draft, drafted.history)
 

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import socket
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -143,30 +144,47 @@ def save_workspace(path: Path, workspace: Workspace) -> None:
 
 
 @contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Only one review of a workspace at a time; a second one is told who holds it."""
+def locked(path: Path, purpose: str) -> Iterator[None]:
+    """Only one review of a workspace at a time; a second one is told who holds it. A run
+    holds the lock for the moment it takes to save, so one waits for another run's turn."""
     lock = path.with_suffix(".lock")
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    holder = {"pid": os.getpid(), "host": socket.gethostname(), "since": dt.datetime.now().isoformat(timespec="seconds")}
-    for _ in range(2):
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SummarizerError(f"cannot make the workspace folder {lock.parent}: {error.strerror or error}") from error
+    holder = {"pid": os.getpid(), "host": socket.gethostname(), "since": dt.datetime.now().isoformat(timespec="seconds"), "purpose": purpose}
+    give_up = time.monotonic() + _RUN_TURN_SECONDS
+    while True:
         try:
             descriptor = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            break
         except FileExistsError:
-            if _holder_is_gone(lock):
-                lock.unlink(missing_ok=True)
-                continue
             other = _read_holder(lock)
-            raise SummarizerError(
-                f"{path.name} is being reviewed already (pid {other.get('pid')} on {other.get('host')}, "
-                f"since {other.get('since')}); finish that review first"
-            ) from None
-        with os.fdopen(descriptor, "w") as stream:
-            json.dump(holder, stream)
-        break
+            if _holder_is_gone(lock, other):
+                lock.unlink(missing_ok=True)
+            elif other.get("purpose", "review") == "review" or time.monotonic() > give_up:
+                reviewed = other.get("purpose", "review") == "review"
+                raise SummarizerError(
+                    f"{path.name} is being {'reviewed already' if reviewed else 'saved by another run'} (pid {other.get('pid')} "
+                    f"on {other.get('host')}, since {other.get('since')}); {'finish that review' if reviewed else 'wait for it'} first"
+                ) from None
+            else:
+                time.sleep(0.05)
+        except OSError as error:
+            raise SummarizerError(f"cannot lock the workspace {path}: {error.strerror or error}") from error
+    with os.fdopen(descriptor, "w") as stream:
+        json.dump(holder, stream)
     try:
         yield
     finally:
         lock.unlink(missing_ok=True)
+
+
+# A run's save takes milliseconds; a minute of waiting is a run stuck, not a queue.
+_RUN_TURN_SECONDS = 60
+# Between creating a lock and writing its holder is a moment: a lock still empty after this
+# long was left by a process killed in that moment.
+_EMPTY_LOCK_SECONDS = 10
 
 
 def _read_holder(lock: Path) -> dict[str, object]:
@@ -177,9 +195,14 @@ def _read_holder(lock: Path) -> dict[str, object]:
         return {}
 
 
-def _holder_is_gone(lock: Path) -> bool:
-    """A lock left by a process of this host that no longer runs (a crash, a kill -9)."""
-    holder = _read_holder(lock)
+def _holder_is_gone(lock: Path, holder: dict[str, object]) -> bool:
+    """A lock left by a process of this host that no longer runs (a crash, a kill -9), or one
+    a kill left without its holder."""
+    if not holder:
+        try:
+            return time.time() - lock.stat().st_mtime > _EMPTY_LOCK_SECONDS
+        except OSError:
+            return True  # gone already
     pid = holder.get("pid")
     if holder.get("host") != socket.gethostname() or not isinstance(pid, int):
         return False

@@ -119,12 +119,3 @@ def cobol_tools(tmp_path: Path) -> BuiltRepo:
     path = tmp_path / "cobol-tools"
     return BuiltRepo(path, build_cobol_tools(path))
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A module's KNOWN_BUGS fail, strictly: a fix shows as an unexpected pass to be removed from the list."""
-    for item in items:
-        module = getattr(item, "module", None)
-        if item.name in getattr(module, "KNOWN_BUGS", ()):
-            item.add_marker(pytest.mark.xfail(strict=True, reason="a known bug: docs/robustness.md marks its row failing"))
-        if item.name in getattr(module, "KNOWN_SLOW_BUGS", ()):
-            item.add_marker(pytest.mark.xfail(run=False, reason="a known bug that takes minutes: docs/robustness.md marks its row failing"))

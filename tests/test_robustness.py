@@ -677,6 +677,20 @@ def test_a_model_server_answering_500_forever_is_one_line_and_exit_3(reviewed: b
     assert workspace_file().read_bytes() == reviewed
 
 
+def test_a_model_server_failing_for_one_month_only_has_that_month_drafted_offline(reviewed: bytes) -> None:
+    def april_fails(request: Request) -> Reply:
+        if request.kind == "month" and "2025-04" in request.user:
+            return error(500, "The server had an error", headers={"retry-after-ms": "10"})
+        return truthful(request)
+
+    with FakeOpenAI(april_fails) as server:
+        result = model_run(server.url)
+    lines = assert_lines_without_traceback(result, 0)
+    april = f"summarizer: April 2025: the model's answer could not be used ({server.url} answered 500 after 2 retries); drafted offline"
+    assert [line for line in lines if "April" in line] == [april]
+    assert json.loads(result.stdout)["drafting"]["backend"] == "openai"
+
+
 def test_a_model_server_that_closes_the_connection_is_one_line_and_exit_3(reviewed: bytes) -> None:
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
@@ -838,32 +852,3 @@ def test_ctrl_c_while_github_hangs_is_one_line_exit_130_and_keeps_what_was_fetch
     assert_lines_without_traceback(resumed, 0)
     assert fetched_again(first, rerun) == []  # what came before the hang is not fetched again
 
-
-# The behaviour the product owes and does not give yet (docs/robustness.md marks these rows
-# "failing"): each is expected to fail, strictly, so that a fix shows as an unexpected pass.
-KNOWN_BUGS = {
-    "test_refused_input_is_one_line_exit_2_and_leaves_the_users_files[year 0]",
-    "test_refused_input_is_one_line_exit_2_and_leaves_the_users_files[SUMMARIZER_HOME is a file]",
-    "test_refused_input_is_one_line_exit_2_and_leaves_the_users_files[GITHUB_API_URL not a URL]",
-    "test_refused_input_is_one_line_exit_2_and_leaves_the_users_files[OPENAI_BASE_URL not a URL]",
-    "test_a_closed_stdout_is_one_line_and_exit_2_and_no_file_called_dash_is_written",
-    "test_a_damaged_cache_database_never_deletes_the_other_files_in_the_cache_folder",
-    "test_a_truncated_cache_entry_is_a_miss_and_the_rerun_reads_git_again",
-    "test_fetch_with_a_truncated_cache_entry_never_writes_a_broken_activity_file",
-    "test_a_truncated_cache_file_is_a_miss_and_the_rerun_reads_git_again",
-    "test_fetch_over_a_good_activity_file_with_a_truncated_cache_file_keeps_it_whole",
-    "test_a_read_only_cache_folder_is_one_line_and_exit_2_and_left_as_it_is",
-    "test_a_cache_folder_that_is_a_file_is_one_line_and_exit_2_and_the_file_is_kept",
-    "test_concurrent_runs_of_the_same_profile_all_complete",
-    "test_an_empty_lock_left_by_a_kill_during_its_creation_does_not_block_review_forever",
-    "test_a_read_only_workspace_folder_is_one_line_and_exit_2_and_the_review_is_kept",
-    "test_a_200_answer_that_is_no_event_stream_is_one_line_and_exit_3[an HTML page]",
-    "test_a_200_answer_that_is_no_event_stream_is_one_line_and_exit_3[a chat completion that is no stream]",
-    "test_a_model_server_answering_500_forever_is_one_line_and_exit_3",
-}
-# Known and slow (minutes while the bug stands): not run until the check is made linear.
-KNOWN_SLOW_BUGS = {"test_checking_a_100_kb_single_word_file_ends_within_15_seconds"}
-KNOWN_BUGS |= {
-    f"test_github_json_of_the_wrong_shape_is_one_line_and_exit_3[{shape}]"
-    for shape in ("a repository without its fields", "a commit list that is an object", "a commit without its fields", "a pull request of the wrong types")
-}

@@ -34,6 +34,7 @@ from summarizer.drafting.progress import SILENT, DraftingProgress
 from summarizer.drafting.prompts import PromptTemplate
 from summarizer.errors import ExitCode, SummarizerError
 from summarizer.sanitize import without_controls
+from summarizer.urls import url_setting
 
 DEFAULT_MODEL = "gpt-4.1-mini"
 OPENAI_API = "https://api.openai.com/v1"
@@ -64,6 +65,9 @@ class NoAnswer(UnusableAnswer):
     """No answer came (silence, a broken connection, a server error after retries): it may next time."""
 
 
+# Server errors, none answered, before the server is taken for down.
+SERVER_ERRORS_TO_STOP = 3
+
 # A model caught in a loop says the same piece over and over; past this many, it will not stop.
 LOOP_TIMES = 4
 LOOP_PIECE = (8, 120)  # the lengths of piece looked for, in characters
@@ -73,7 +77,7 @@ def llm_settings(
     model: str | None, jobs: int, timeout: float = 60.0, max_retries: int = 2, require_key: bool = True
 ) -> LLMSettings:
     """Settings from the SDK's own variables; a missing key for api.openai.com is an error."""
-    base_url = (os.environ.get("OPENAI_BASE_URL") or OPENAI_API).rstrip("/")
+    base_url = url_setting("OPENAI_BASE_URL", OPENAI_API, "http://localhost:8000/v1").rstrip("/")
     key = os.environ.get("OPENAI_API_KEY")
     if not key:
         if base_url == OPENAI_API and require_key:
@@ -100,6 +104,8 @@ class ChatClient:
         self.cache_hits = 0
         self.prompt_tokens = 0
         self.completion_tokens = 0
+        self.answers = 0
+        self.server_errors = 0
         self._client: Any = None
         self._slots = asyncio.Semaphore(settings.jobs)
 
@@ -146,7 +152,9 @@ class ChatClient:
         while True:
             mode, limit = self.mode, self.token_limit
             try:
-                return await self._send(mode, limit, messages, answer, max_tokens)
+                result = await self._send(mode, limit, messages, answer, max_tokens)
+                self.answers += 1
+                return result
             except Exception as error:  # noqa: BLE001 - sorted into fallback, unusable or fatal below
                 # A fallback is remembered: the rest of the run asks this server the way it accepts.
                 if limit == TOKEN_LIMITS[0] and _rejects(error, "max_tokens"):
@@ -156,7 +164,22 @@ class ChatClient:
                     if self.mode == mode:
                         self.mode = MODES[MODES.index(mode) + 1]
                     continue
+                self._stop_if_failing(error)
                 raise _classified(error, self.settings) from error
+
+    def _stop_if_failing(self, error: Exception) -> None:
+        """A server that has answered nothing but server errors is down, not unlucky with one
+        month: the run stops instead of drafting everything offline under the model's name."""
+        status = getattr(error, "status_code", None)
+        if not (isinstance(status, int) and status >= 500):
+            return
+        self.server_errors += 1
+        if self.answers == 0 and self.server_errors >= SERVER_ERRORS_TO_STOP:
+            raise SummarizerError(
+                f"{self.settings.base_url} answered {status} to every request ({self.server_errors} in a row, "
+                f"{self.settings.max_retries} retries each): try later, or --backend offline",
+                ExitCode.UNAVAILABLE,
+            ) from error
 
     async def _send(self, mode: str, limit: str, messages: list[dict[str, str]], answer: type[Answer], max_tokens: int) -> Answer:
         client = self._connect()
@@ -170,8 +193,9 @@ class ChatClient:
                 options["response_format"] = {"type": "json_object"}
         # Leaving the block closes the stream, early exits included: the server stops generating.
         async with client.chat.completions.stream(model=self.settings.model, messages=messages, **options) as stream:
-            written, checked = "", 0
+            written, checked, chunks = "", 0, 0
             async for event in stream:
+                chunks += event.type == "chunk"
                 if event.type == "content.delta":
                     self.progress.received(1)
                     written += event.delta
@@ -182,6 +206,12 @@ class ChatClient:
                 elif event.type == "chunk" and event.chunk.usage is not None:
                     self.prompt_tokens += event.chunk.usage.prompt_tokens or 0
                     self.completion_tokens += event.chunk.usage.completion_tokens or 0
+            if not chunks:
+                # 200 and not one event: a proxy's page, or a server that ignored `stream`.
+                raise SummarizerError(
+                    f"{self.settings.base_url} answered without an event stream: is OPENAI_BASE_URL an OpenAI-compatible API?",
+                    ExitCode.UNAVAILABLE,
+                )
             completion = await stream.get_final_completion()
         choice = completion.choices[0]
         if choice.message.refusal:

@@ -52,9 +52,18 @@ def run_summary(profile: Profile) -> str:
 
 
 def _marked(finding: Finding, plain: bool) -> Text:
-    """The finding's sentence with its span marked."""
+    """The finding's sentence with its span marked; a long sentence shown around the span only."""
     sentence = (finding.sentence or finding.text).strip()
     start = sentence.find(finding.text)
+    if start >= 0 and len(sentence) > 2 * _AROUND + len(finding.text):
+        first, last = max(0, start - _AROUND), min(len(sentence), start + len(finding.text) + _AROUND)
+        opening = "…" if first else ""
+        sentence = opening + sentence[first:last] + ("…" if last < len(sentence) else "")
+        start = start - first + len(opening)
     return marked_text(sentence, [finding.model_copy(update={"offset": start})] if start >= 0 else [], plain)
+
+
+# Characters of a long sentence shown each side of a finding's span.
+_AROUND = 120
 
 

@@ -38,14 +38,17 @@ import re
 import urllib.parse
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
 from summarizer.activity import Commit, FileChange, PullRequest, Repository
 from summarizer.cache import RunCache
 from summarizer.choices import Forge
-from summarizer.errors import SummarizerError
+from summarizer.errors import ExitCode, SummarizerError, first_problem
 from summarizer.period import Period, shift_month
 from summarizer.sanitize import sanitized_message, without_controls
 from summarizer.sources.base import SourceExtract, SourceQuery
 from summarizer.sources.commits import co_authors, mark_uncounted_files, pr_number
+from summarizer.urls import url_setting
 
 if TYPE_CHECKING:
     from summarizer.sources.github_api import GitHubClient
@@ -106,17 +109,27 @@ def read_github(
     from summarizer.sources.github_api import DEFAULT_API, GitHubClient, github_token
 
     client = client or GitHubClient(
-        os.environ.get("GITHUB_API_URL") or DEFAULT_API, github_token(), cache, graphql=os.environ.get("GITHUB_GRAPHQL_URL")
+        url_setting("GITHUB_API_URL", DEFAULT_API, DEFAULT_API), github_token(), cache,
+        graphql=url_setting("GITHUB_GRAPHQL_URL", "", "https://HOST/api/graphql") or None,
     )
     warnings = [] if client.token else [
         "no GitHub token (GITHUB_TOKEN or `gh auth token`): anonymous requests are limited to 60 an hour, "
         "and pull request titles and labels need a token"
     ]  # fmt: skip
-    user, _ = _get(client, f"/users/{urllib.parse.quote(login)}", f"there is no GitHub user {login!r}")
-    names = [name.removeprefix("github:") for name in repositories] or _contributed(client, login, period)
-    extract = SourceExtract(warnings=warnings)
-    for full_name in names:
-        _read_repository(client, full_name, user, emails, period, extract)
+    try:
+        user, _ = _get(client, f"/users/{urllib.parse.quote(login)}", f"there is no GitHub user {login!r}")
+        names = [name.removeprefix("github:") for name in repositories] or _contributed(client, login, period)
+        extract = SourceExtract(warnings=warnings)
+        for full_name in names:
+            _read_repository(client, full_name, user, emails, period, extract)
+    except (KeyError, TypeError, AttributeError, ValueError) as error:
+        # The answers are read as GitHub documents them; another shape (a proxy's page, another
+        # API behind GITHUB_API_URL, a server bug) ends the run instead of going on with holes.
+        what = f"no {error}" if isinstance(error, KeyError) else (first_problem(error) if isinstance(error, ValidationError) else str(error))
+        raise SummarizerError(
+            f"GitHub at {client.api} answered in a shape its API does not have ({what}); is GITHUB_API_URL a GitHub API?",
+            ExitCode.UNAVAILABLE,
+        ) from error
     return extract
 
 

@@ -134,7 +134,9 @@ def _check_repository(
         return
     if not named and context.evidence[None].mentions(token):
         return  # a path or a reference the commits themselves make
-    before, after = sentence.text[: span[0]], sentence.text[span[1] :]
+    # Only the words right before the token matter; a `$`-anchored search over all of them
+    # would go back to the sentence's start for every token (minutes on one pasted blob).
+    before, after = sentence.text[max(0, span[0] - 160) : span[0]], sentence.text[span[1] :]
     listed_with = _LISTED_AFTER.search(before)
     owner = token.split("/")[0].lower()
     if (
