@@ -123,6 +123,8 @@ def team(
     roster: Annotated[Path, typer.Argument(metavar="ROSTER", help="The team's roster, team.toml (see the README).", show_default=False)],
     output: Annotated[Path, typer.Option("--output", "-o", metavar="SITE_DIR", help="The folder the site is written into.")],
     drafting: DraftingOptions,
+    batch: Annotated[bool, typer.Option("--batch", help="Draft through the OpenAI Batch API: half the price, answers within 24 h.")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Count the team's prompt tokens and the cost, with and without --batch; send nothing.")] = False,
     since: Optional[str] = None,
     until: Optional[str] = None,
     branch: Optional[str] = None,
@@ -133,7 +135,13 @@ def team(
     from summarizer.pipeline import team_site
 
     with _cache(no_cache) as cache:
-        written, warnings = team_site(roster, since, until, branch, drafting, cache, output, _progress(quiet))
+        if dry_run:
+            from summarizer.pipeline import team_plan
+
+            _emit(team_plan(roster, since, until, branch, drafting, cache, warn=_note), None)
+            return
+        say = (lambda _: None) if quiet else _note
+        written, warnings = team_site(roster, since, until, branch, drafting, cache, output, _progress(quiet), batch, say)
     for warning in warnings:
         _note(f"warning: {warning}")
     _note(f"wrote {count(len(written), 'file')} into {output}; open {output / 'index.html'}")
@@ -250,8 +258,11 @@ def main() -> None:
     except SummarizerError as error:
         if _State.debug:
             raise
-        _note(f"error: {error.message}")
+        # An interruption that says what it left (a batch still running) says so instead of the usual line.
+        _note(error.message if error.exit_code == ExitCode.INTERRUPTED else f"error: {error.message}")
         code = error.exit_code
+        if code == ExitCode.INTERRUPTED:
+            sys.exit(code)
     except typer.TyperException as error:
         # Usage errors (an unknown option, a value out of range) in one line, like ours;
         # `summarizer` alone shows the help.

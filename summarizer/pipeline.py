@@ -143,6 +143,11 @@ def reviewed_profile(drafted: Drafted, workspace: Workspace) -> Profile:
 
 def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache, progress: DraftingProgress | None = None) -> Profile:
     """Draft, keep what was reviewed, check, and record it in the workspace."""
+    return recorded_profile(activity, draft_activity(activity, options, cache, progress))
+
+
+def recorded_profile(activity: Activity, drafted: Drafted) -> Profile:
+    """The profile of a draft with what was reviewed kept, checked, and recorded in the workspace."""
     from summarizer.workspace import (
         load_workspace,
         locked,
@@ -150,10 +155,10 @@ def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache,
         workspace_path,
     )
 
-    drafted = draft_activity(activity, options, cache, progress)
-    path = workspace_path(activity.identities, activity.period)
+    identities, period = activity.identities, activity.period
+    path = workspace_path(identities, period)
     with locked(path, "run"):
-        workspace = load_workspace(path, activity.identities, activity.period)
+        workspace = load_workspace(path, identities, period)
         workspace.merge(drafted.draft, drafted.history)
         profile = reviewed_profile(drafted, workspace)
         save_workspace(path, workspace)
@@ -193,9 +198,12 @@ def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCac
 
 def team_site(
     roster_path: Path, since: str | None, until: str | None, branch: str | None, options: DraftingOptions,
-    cache: RunCache, site: Path, progress: DraftingProgress | None = None,
+    cache: RunCache, site: Path, progress: DraftingProgress | None = None, batch: bool = False,
+    say: Callable[[str], None] = lambda _: None,
 ) -> tuple[list[Path], list[str]]:
     """Every roster developer's profile written into `site`, with the team's index: the files, and the warnings."""
+    from summarizer.choices import Backend
+    from summarizer.drafting import resolve_backend
     from summarizer.team import build_team
     from summarizer.team.roster import read_roster
     from summarizer.team.site import write_site
@@ -204,9 +212,27 @@ def team_site(
     period = resolve_period(since or roster.since, until or roster.until)
     if site.exists() and not site.is_dir():
         raise SummarizerError(f"{site} is a file; --output names the site's folder")
-    members, warnings = build_team(roster, period, branch, options, cache, progress)
+    if batch and resolve_backend(options.backend) is Backend.OFFLINE:
+        raise SummarizerError("--batch drafts with the OpenAI Batch API: set OPENAI_API_KEY (or OPENAI_BASE_URL), or --backend openai")
+    members, warnings = build_team(roster, period, branch, options, cache, progress, batch, say)
     site.mkdir(parents=True, exist_ok=True)
     return write_site(site, members, period), warnings
+
+
+def team_plan(
+    roster_path: Path, since: str | None, until: str | None, branch: str | None, options: DraftingOptions,
+    cache: RunCache, warn: Callable[[str], None],
+) -> str:
+    """For a team's --dry-run: the table of what its drafting would send, and the cost with and without --batch."""
+    from summarizer.drafting.llm import llm_settings
+    from summarizer.render.plan import render_team_plan
+    from summarizer.team import plan_team
+    from summarizer.team.roster import read_roster
+
+    roster = read_roster(roster_path)
+    period = resolve_period(since or roster.since, until or roster.until)
+    model = llm_settings(options.model, options.jobs, require_key=False).model
+    return render_team_plan(plan_team(roster, period, branch, options, cache, warn), model)
 
 
 def exported_profile(request: ActivityRequest) -> Profile:

@@ -119,3 +119,17 @@ def cobol_tools(tmp_path: Path) -> BuiltRepo:
     path = tmp_path / "cobol-tools"
     return BuiltRepo(path, build_cobol_tools(path))
 
+
+@pytest.fixture
+def roster(cobol_tools: BuiltRepo, tmp_path: Path) -> Path:
+    reports = GitRepo(tmp_path / "report-tools")
+    reports.commit("Add report writer (#3)", {"report.py": lines(4)}, GRACE, "2025-02-03T10:00:00+00:00")
+    reports.commit("Fix report totals", {"report.py": lines(5)}, GRACE, "2025-05-03T10:00:00+00:00")
+    path = tmp_path / "team" / "team.toml"
+    path.parent.mkdir()
+    path.write_text(
+        'since = "2025-01"\nuntil = "2025-06"\nrepositories = ["../cobol-tools", "../report-tools"]\n\n'
+        '[[developer]]\nname = "Grace Hopper"\nidentities = ["Grace Hopper", "grace@example.com"]\n\n'
+        '[[developer]]\nname = "Ada <i>Lovelace</i>"\nidentities = ["ada@example.com"]\nrepositories = ["../cobol-tools"]\n'
+    )
+    return path

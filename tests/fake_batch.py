@@ -10,6 +10,8 @@ client parses every answer:
     GET  /v1/batches               list, newest first (`after`, `limit`, `has_more`)
     GET  /v1/batches/{id}          Batch object, moved on one step (see below)
     POST /v1/batches/{id}/cancel   Batch object, status "cancelling"
+    POST /v1/chat/completions      a direct (streamed) answer from `respond`, for the lines a
+                                   client asks again when a batch did not answer them
 
 No time passes: a batch moves on when it is retrieved, one step per retrieve —
 validating -> in_progress -> finalizing -> completed — with its timestamps and
@@ -53,7 +55,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 from urllib.parse import parse_qs, urlsplit
 
-from tests.fake_openai import Reply, Request, Respond, _error, truthful
+from tests.fake_openai import Reply, Request, Respond, _error, _stream_events, truthful
 
 Outcome = Literal["completed", "failed", "expired"]
 
@@ -262,6 +264,11 @@ class FakeBatch:
         return [call for call in self.requests if call.method == "POST" and call.route == ["batches"]]
 
     @property
+    def direct(self) -> list[Request]:
+        """The chat completions asked directly, outside any batch."""
+        return [Request(call.json, call.headers) for call in self.requests if call.method == "POST" and call.route == ["chat", "completions"]]
+
+    @property
     def retrieves(self) -> Counter[str]:
         """How many times each batch id was retrieved."""
         return Counter(call.route[1] for call in self.requests if call.method == "GET" and call.route[0] == "batches" and len(call.route) == 2)
@@ -302,6 +309,8 @@ class FakeBatch:
                 return Reply(body=self._report(batch))
             case "POST", ["batches", batch_id, "cancel"]:
                 return Reply(body=self._cancel(self._batch(batch_id)))
+            case "POST", ["chat", "completions"]:
+                return self.respond(Request(call.json, call.headers))
         raise _Refused(404, f"Invalid URL ({call.method} {urlsplit(call.path).path})")
 
     def _now(self) -> int:
@@ -463,7 +472,11 @@ class FakeBatch:
 
             def _serve(self) -> None:
                 body = self.rfile.read(int(self.headers.get("content-length", 0)))
-                answer = fake._handle(Call(self.command, self.path, {name.lower(): value for name, value in self.headers.items()}, body))
+                call = Call(self.command, self.path, {name.lower(): value for name, value in self.headers.items()}, body)
+                answer = fake._handle(call)
+                if isinstance(answer, Reply) and answer.status == 200 and (call.json or {}).get("stream"):
+                    self._stream(answer)
+                    return
                 if isinstance(answer, bytes):
                     status, payload, kind = 200, answer, "application/octet-stream"
                 else:
@@ -473,6 +486,14 @@ class FakeBatch:
                 self.send_header("content-length", str(len(payload)))
                 self.end_headers()
                 self.wfile.write(payload)
+
+            def _stream(self, reply: Reply) -> None:
+                self.send_response(200)
+                self.send_header("content-type", "text/event-stream")
+                self.end_headers()
+                for event in _stream_events(reply.body, include_usage=True):
+                    self.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
+                self.wfile.write(b"data: [DONE]\n\n")
 
         return Handler
 

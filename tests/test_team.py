@@ -1,7 +1,8 @@
 """Team profiles from a roster: each page equals the single run, one git pass per repository, the index.
 
-The team: Grace Hopper (with her old identity mapped by .mailmap) and Ada Lovelace in
-cobol-tools (tests/conftest.py), Grace alone in a second repository, report-tools.
+The team (the `roster` fixture of tests/conftest.py): Grace Hopper (with her old identity
+mapped by .mailmap) and Ada Lovelace in cobol-tools, Grace alone in a second repository,
+report-tools.
 """
 
 from __future__ import annotations
@@ -19,21 +20,6 @@ from tests.gitrepo import GitRepo, lines
 from tests.test_html import CHROMIUM, png_colours
 
 PERIOD = ("--since", "2025-01", "--until", "2025-06")
-
-
-@pytest.fixture
-def roster(cobol_tools: BuiltRepo, tmp_path: Path) -> Path:
-    reports = GitRepo(tmp_path / "report-tools")
-    reports.commit("Add report writer (#3)", {"report.py": lines(4)}, GRACE, "2025-02-03T10:00:00+00:00")
-    reports.commit("Fix report totals", {"report.py": lines(5)}, GRACE, "2025-05-03T10:00:00+00:00")
-    path = tmp_path / "team" / "team.toml"
-    path.parent.mkdir()
-    path.write_text(
-        'since = "2025-01"\nuntil = "2025-06"\nrepositories = ["../cobol-tools", "../report-tools"]\n\n'
-        '[[developer]]\nname = "Grace Hopper"\nidentities = ["Grace Hopper", "grace@example.com"]\n\n'
-        '[[developer]]\nname = "Ada <i>Lovelace</i>"\nidentities = ["ada@example.com"]\nrepositories = ["../cobol-tools"]\n'
-    )
-    return path
 
 
 @pytest.fixture

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from summarizer.choices import Backend
 from summarizer.drafting.model import OVERVIEW, DraftingReport
 
 if TYPE_CHECKING:
     from summarizer.cache import RunCache
+    from summarizer.drafting.llm import Collector
     from summarizer.drafting.llm_draft import LLMDrafter
     from summarizer.drafting.model import DraftingOptions, DraftPlan, ProfileDraft
     from summarizer.drafting.progress import DraftingProgress
@@ -40,6 +41,78 @@ def draft_profile(
     notes: list[str] = []
     draft, report = _llm_drafter(history, options, cache, check, notes, progress).draft()
     return draft, report.model_copy(update={"notes": notes + report.notes})
+
+
+def draft_histories(
+    histories: dict[str, tuple[History, Check]], options: DraftingOptions, cache: RunCache,
+    progress: DraftingProgress | None, batch: bool, say: Callable[[str], None],
+) -> dict[str, tuple[ProfileDraft, DraftingReport]]:
+    """Many developers' drafts (a team's, by name), drafted together: one pool of `--jobs` requests
+    for them all; with `batch`, what the cache cannot answer goes through the Batch API first."""
+    if resolve_backend(options.backend) is Backend.OFFLINE:
+        from summarizer.drafting.offline import draft_offline
+
+        return {name: (draft_offline(history), DraftingReport(backend=Backend.OFFLINE.value)) for name, (history, _) in histories.items()}
+    from summarizer.drafting.llm import ChatClient, Collector, llm_settings
+    from summarizer.drafting.progress import SILENT, StepsOf
+    from summarizer.drafting.tokens import TokenCounter
+
+    settings = llm_settings(options.model, options.jobs, options.timeout, options.max_retries)
+    warnings: list[str] = []
+    counter = TokenCounter(settings.model, warn=warnings.append)
+    pool = ChatClient(settings, cache)
+
+    def drafters(collector: Collector | None, shown: DraftingProgress) -> dict[str, LLMDrafter]:
+        import asyncio
+
+        from summarizer.drafting.llm_draft import LLMDrafter
+
+        # A pass's own pool: each pass runs in an event loop of its own.
+        slots = asyncio.Semaphore(settings.jobs)
+        return {
+            name: LLMDrafter(history, pool.sibling(collector, slots), check, counter, options.budget, StepsOf(shown, name))
+            for name, (history, check) in histories.items()
+        }
+
+    if batch:
+        from summarizer.drafting.batch import BATCHES, run_batch
+
+        collector = Collector()
+        for _ in range(BATCHES):
+            _draft_together(drafters(collector, SILENT), collector)
+            if not collector.requests:
+                break
+            outcome = run_batch(pool, collector, say)
+            warnings.append(f"batch {outcome.batch_id} ({outcome.status}): {outcome.answered} answers from the Batch API, {outcome.unanswered} asked directly")
+    progress = progress or SILENT
+    final = drafters(None, progress)
+    progress.begin([f"{name}: {step}" for name, drafter in final.items() for step in drafter.steps()], settings.model, settings.base_url)
+    try:
+        sections = _draft_together(final, None)
+    finally:
+        progress.end()
+    drafts = {}
+    for name, drafter in final.items():
+        draft, report = drafter.finished(*sections[name])
+        drafts[name] = (draft, report.model_copy(update={"notes": warnings + report.notes}))
+    return drafts
+
+
+def _draft_together(drafters: dict[str, LLMDrafter], collector: Collector | None) -> dict[str, Any]:
+    """Every drafter's sections, from one event loop; a request left for a batch ends only its
+    developer's pass, any other failure the run."""
+    import asyncio
+
+    from summarizer.drafting.llm import Deferred
+
+    async def together() -> list[Any]:
+        return await asyncio.gather(*(drafter.draft_sections() for drafter in drafters.values()), return_exceptions=True)
+
+    results = dict(zip(drafters, asyncio.run(together())))
+    for result in results.values():
+        if isinstance(result, BaseException) and not (collector is not None and isinstance(result, Deferred)):
+            raise result
+    return results
 
 
 def redraft_section(

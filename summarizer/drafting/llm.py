@@ -53,6 +53,28 @@ class LLMSettings(BaseModel):
     max_retries: int = 2
 
 
+class Deferred(Exception):
+    """The request waits for a batch (--batch): the drafting pass that asked it ends without it."""
+
+
+class BatchRequest(BaseModel):
+    """A request a drafting pass left for the Batch API: the Chat Completions body, and where its answer goes."""
+
+    key: str
+    answer: str  # the answer model's name, for parsing what comes back
+    body: dict[str, Any]
+
+
+class Collector:
+    """What the drafting passes of a batch run leave for the Batch API, and what must not wait for it."""
+
+    def __init__(self) -> None:
+        self.requests: dict[str, BatchRequest] = {}
+        self.answers: dict[str, type[BaseModel]] = {}
+        # Lines a batch could not answer: asked directly from then on.
+        self.synchronous: set[str] = set()
+
+
 class UnusableAnswer(Exception):
     """The model's answer cannot be used: refused, cut off, filtered, silent or not the JSON asked for."""
 
@@ -108,6 +130,14 @@ class ChatClient:
         self.server_errors = 0
         self._client: Any = None
         self._slots = asyncio.Semaphore(settings.jobs)
+        self.collector: Collector | None = None
+
+    def sibling(self, collector: Collector | None, slots: asyncio.Semaphore) -> ChatClient:
+        """A client for one developer of a team: its own counts, the team's pool of `--jobs` requests (`slots`)."""
+        other = ChatClient(self.settings, self.cache, self.progress)
+        other._slots = slots
+        other.collector = collector
+        return other
 
     async def ask(self, template: PromptTemplate, values: dict[str, str], answer: type[Answer], fresh: bool = False) -> Answer:
         """The model's answer, from the cache unless `fresh` (a regeneration the user asked for)."""
@@ -127,6 +157,10 @@ class ChatClient:
                 if cached is None:
                     raise _unusable_from(failed or "")
                 return answer.model_validate_json(cached)
+        if self.collector is not None and key not in self.collector.synchronous:
+            self.collector.requests[key] = BatchRequest(key=key, answer=answer.__name__, body=self._batch_body(messages, answer, template.max_tokens))
+            self.collector.answers[answer.__name__] = answer
+            raise Deferred(key)
         async with self._slots:
             try:
                 try:
@@ -143,10 +177,20 @@ class ChatClient:
                 # What the model answered to this prompt will not change: a rerun does not ask again.
                 self.cache.set(f"{key}:unusable", json.dumps({"too_long": isinstance(error, PromptTooLong), "reason": str(error)}))
                 raise
-        # A model's text reaches the terminal and the page as commit text does: no control characters.
-        result = answer.model_validate(_without_controls(result.model_dump()))
+        return self.keep(key, result)
+
+    def keep(self, key: str, result: Answer) -> Answer:
+        """An answer as it is cached and used: a model's text reaches the terminal and the page as
+        commit text does, without control characters."""
+        result = type(result).model_validate(_without_controls(result.model_dump()))
         self.cache.set(key, result.model_dump_json())
         return result
+
+    def _batch_body(self, messages: list[dict[str, str]], answer: type[BaseModel], max_tokens: int) -> dict[str, Any]:
+        """The request as a Batch API line sends it: what `_send` asks with json_schema, not streamed."""
+        from openai.lib._parsing._completions import type_to_response_format_param
+
+        return {"model": self.settings.model, "messages": messages, "max_tokens": max_tokens, "response_format": type_to_response_format_param(answer)}
 
     async def _request(self, messages: list[dict[str, str]], answer: type[Answer], max_tokens: int) -> Answer:
         while True:
@@ -223,7 +267,7 @@ class ChatClient:
                 raise UnusableAnswer("the model's answer was empty")
             return choice.message.parsed  # type: ignore[no-any-return]
         try:
-            return answer.model_validate_json(_json_in(choice.message.content or ""))
+            return answer.model_validate_json(json_in(choice.message.content or ""))
         except ValidationError as error:
             raise UnusableAnswer(f"the model's answer is not the JSON asked for ({error.errors()[0]['msg']})") from error
 
@@ -299,7 +343,7 @@ def _without_controls(value: Any) -> Any:
     return value
 
 
-def _json_in(text: str) -> str:
+def json_in(text: str) -> str:
     """The JSON object in an answer that may wrap it in prose or a code fence."""
     fenced = re.search(r"```(?:json)?\s*(\{.*?\})\s*```", text, re.DOTALL)
     if fenced:

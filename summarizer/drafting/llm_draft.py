@@ -19,12 +19,14 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import Counter, defaultdict
-from typing import TypeVar
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
 
 from summarizer.drafting.data import ItemData, chunks_within, month_items, to_json
-from summarizer.drafting.llm import ChatClient, PromptTooLong, UnusableAnswer
+from summarizer.drafting.llm import ChatClient, Deferred, PromptTooLong, UnusableAnswer
 from summarizer.drafting.model import (
     OVERVIEW,
     DraftingReport,
@@ -79,6 +81,27 @@ class SkillsAnswer(BaseModel):
 Draft = TypeVar("Draft", MonthAnswer, OverviewAnswer)
 
 
+@dataclass
+class FirstAnswer:
+    """A month's first answer (None: drafted offline), the items and budget it was asked with, and its check's errors."""
+
+    month: MonthActivity
+    items: list[ItemData]
+    answer: MonthAnswer | None = None
+    budget: int = 0
+    errors: list[Finding] = field(default_factory=list)
+
+
+async def every(*awaitables: Awaitable[Any]) -> list[Any]:
+    """Each result, once all are in: every answer or failure is cached before the first failure is
+    raised — a run's fatal error first, else a request left for a batch (every one of them recorded)."""
+    results = await asyncio.gather(*awaitables, return_exceptions=True)
+    failures = [result for result in results if isinstance(result, BaseException)]
+    for failure in sorted(failures, key=lambda failure: isinstance(failure, Deferred)):
+        raise failure
+    return list(results)
+
+
 class LLMDrafter:
     def __init__(
         self, history: History, client: ChatClient, check: Check, counter: TokenCounter, budget: int, progress: DraftingProgress
@@ -97,14 +120,21 @@ class LLMDrafter:
         self.replaced: set[str] = set()
         self._offline: ProfileDraft | None = None
 
+    def steps(self) -> list[str]:
+        return [month_label(month.month) for month in self.history.months] + [OVERVIEW_STEP, SKILLS_STEP]
+
     def draft(self) -> tuple[ProfileDraft, DraftingReport]:
         client = self.client
-        steps = [month_label(month.month) for month in self.history.months] + [OVERVIEW_STEP, SKILLS_STEP]
-        self.progress.begin(steps, client.settings.model, client.settings.base_url)
+        self.progress.begin(self.steps(), client.settings.model, client.settings.base_url)
         try:
-            months, overview, skills = asyncio.run(self._draft_all())
+            drafted = asyncio.run(self.draft_sections())
         finally:
             self.progress.end()
+        return self.finished(*drafted)
+
+    def finished(self, months: list[MonthDraft], overview: str, skills: Skills) -> tuple[ProfileDraft, DraftingReport]:
+        """The draft of the sections `draft_sections` gave, and how it was made."""
+        client = self.client
         draft = self._said_once(ProfileDraft(overview=overview, months=months, skills=skills, removed=self.removed))
         report = DraftingReport(
             backend="openai",
@@ -118,12 +148,17 @@ class LLMDrafter:
         )
         return draft, report
 
-    async def _draft_all(self) -> tuple[list[MonthDraft], str, Skills]:
-        months = list(await asyncio.gather(*(self._month(month) for month in self.history.months)))
-        overview, skills = await asyncio.gather(self._overview(months), self._skills())
+    async def draft_sections(self) -> tuple[list[MonthDraft], str, Skills]:
+        firsts, skills = await every(every(*(self._first_answer(month) for month in self.history.months)), self._skills())
+        # The overview is written from the months as first checked (their failing sentences left
+        # out), not from the repaired ones: it does not wait for the repairs, and a batch run
+        # sends both in one batch.
+        months, overview = await every(
+            every(*(self._finished_month(first) for first in firsts)), self._overview([self._checked(first) for first in firsts])
+        )
         return months, overview, skills
 
-    async def _month(self, month: MonthActivity) -> MonthDraft:
+    async def _first_answer(self, month: MonthActivity) -> FirstAnswer:
         label = month_label(month.month)
         self.progress.step_started(label)
         items = month_items(month, self.single_repo)
@@ -131,16 +166,36 @@ class LLMDrafter:
             answer, budget = await self._month_answer(month, items)
         except UnusableAnswer as reason:
             self._note(label, f"the model's answer could not be used ({reason}); drafted offline")
-            return self._offline_month(month.month)
-        errors = self._month_errors(month.month, answer)
+            return FirstAnswer(month=month, items=items)
+        return FirstAnswer(month=month, items=items, answer=answer, budget=budget, errors=self._month_errors(month.month, answer))
+
+    def _checked(self, first: FirstAnswer) -> MonthDraft:
+        """The month as first answered, its failing sentences left out (the offline text where too
+        little is left): what the overview is written from."""
+        if first.answer is None:
+            return self._offline_month(first.month.month)
+        summary = first.answer.summary
+        for sentence in {finding.sentence for finding in first.errors if finding.sentence}:
+            summary = summary.replace(sentence, "")
+        summary = " ".join(summary.split())
+        if len(summary.split()) < SHORTEST_SUMMARY or any(finding.kind == FindingKind.UNGROUNDED_TEXT for finding in first.errors):
+            return self._offline_month(first.month.month)
+        return MonthDraft(month=first.month.month, summary=summary)
+
+    async def _finished_month(self, first: FirstAnswer) -> MonthDraft:
+        """The month repaired where its check found errors, and what still fails removed."""
+        month, answer, errors = first.month.month, first.answer, first.errors
+        if answer is None:
+            return self._offline_month(month)
+        label = month_label(month)
         if errors:
             try:
-                answer = await self._repair(answer, errors, self._repair_data(items, answer, budget))
-                errors = self._month_errors(month.month, answer)
+                answer = await self._repair(answer, errors, self._repair_data(first.items, answer, first.budget))
+                errors = self._month_errors(month, answer)
             except UnusableAnswer as reason:
                 self.notes.append(f"{label}: the repair could not be used ({reason}); the failing claims were removed")
-        kept = self._kept_month(month.month, answer, errors)
-        self.progress.step_done(label, "summary drafted offline" if month.month in self.replaced else "drafted")
+        kept = self._kept_month(month, answer, errors)
+        self.progress.step_done(label, "summary drafted offline" if month in self.replaced else "drafted")
         return kept
 
     async def _month_answer(self, month: MonthActivity, items: list[ItemData]) -> tuple[MonthAnswer, int]:
@@ -165,7 +220,7 @@ class LLMDrafter:
             if CONTEXT_NOTE not in self.notes:
                 self.notes.append(CONTEXT_NOTE)
         if failures:
-            raise failures[0]
+            raise sorted(failures, key=lambda failure: isinstance(failure, Deferred))[0]
         parts = [answer for answer in answers if isinstance(answer, MonthAnswer)]
         if len(parts) == 1:
             return parts[0], budget

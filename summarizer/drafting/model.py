@@ -180,3 +180,27 @@ class DraftPlan(BaseModel):
     completion_tokens_estimate: int
     estimated_cost_usd: float | None
     approximate: bool
+
+
+
+class TeamPlan(BaseModel):
+    """A team's --dry-run: each developer's plan, by display name."""
+
+    developers: dict[str, DraftPlan]
+
+    @property
+    def calls(self) -> int:
+        return sum(plan.calls for plan in self.developers.values())
+
+    @property
+    def prompt_tokens(self) -> int:
+        return sum(plan.prompt_tokens for plan in self.developers.values())
+
+    @property
+    def completion_tokens_estimate(self) -> int:
+        return sum(plan.completion_tokens_estimate for plan in self.developers.values())
+
+    @property
+    def estimated_cost_usd(self) -> float | None:
+        costs = [plan.estimated_cost_usd for plan in self.developers.values()]
+        return None if any(cost is None for cost in costs) else round(sum(cost or 0.0 for cost in costs), 6)

@@ -43,3 +43,26 @@ class _Silent:
 
 
 SILENT: DraftingProgress = _Silent()
+
+
+class StepsOf:
+    """One developer's steps in a team's progress, labelled with their name; the team begins and ends it."""
+
+    def __init__(self, progress: DraftingProgress, who: str) -> None:
+        self.progress = progress
+        self.who = who
+
+    def begin(self, steps: list[str], model: str, endpoint: str) -> None:
+        pass
+
+    def step_started(self, step: str) -> None:
+        self.progress.step_started(f"{self.who}: {step}")
+
+    def received(self, tokens: int) -> None:
+        self.progress.received(tokens)
+
+    def step_done(self, step: str, outcome: str) -> None:
+        self.progress.step_done(f"{self.who}: {step}", outcome)
+
+    def end(self) -> None:
+        pass

@@ -1,8 +1,8 @@
-"""A --dry-run plan as a table: prompt tokens a month, the calls, the estimated cost."""
+"""A --dry-run plan as a table: prompt tokens a month (a developer, for a team), the calls, the estimated cost."""
 
 from __future__ import annotations
 
-from summarizer.drafting.model import DraftPlan
+from summarizer.drafting.model import DraftPlan, TeamPlan
 from summarizer.period import month_label
 
 
@@ -17,5 +17,22 @@ def render_plan(plan: DraftPlan) -> str:
         "",
         f"{plan.calls} calls, {plan.prompt_tokens:,} prompt tokens and about {plan.completion_tokens_estimate:,} "
         f"completion tokens (repairs not counted); cost {cost}.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_team_plan(plan: TeamPlan, model: str) -> str:
+    approximate = any(each.approximate for each in plan.developers.values())
+    estimate = " (estimated: tiktoken's encoding could not be loaded)" if approximate else ""
+    lines = [f"Dry run for model {model}: nothing was sent.{estimate}", "", "| Developer | Months | Calls | Prompt tokens |", "|---|---|---|---|"]
+    for name, each in plan.developers.items():
+        lines.append(f"| {name} | {len(each.months)} | {each.calls} | {each.prompt_tokens:,} |")
+    cost = plan.estimated_cost_usd
+    # The Batch API's price is half the synchronous one, for input and output alike.
+    costs = f"about ${cost:.4f} synchronously, ${cost / 2:.4f} with --batch" if cost is not None else f"unknown (no price known for {model})"
+    lines += [
+        "",
+        f"{plan.calls} calls, {plan.prompt_tokens:,} prompt tokens and about {plan.completion_tokens_estimate:,} "
+        f"completion tokens (repairs not counted); cost {costs}.",
     ]
     return "\n".join(lines) + "\n"

@@ -13,13 +13,15 @@ Design:
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
 from summarizer.activity import Activity, Commit, Repository
 from summarizer.cache import RunCache
-from summarizer.drafting.model import DraftingOptions
+from summarizer.drafting.model import DraftingOptions, TeamPlan
 from summarizer.drafting.progress import DraftingProgress
 from summarizer.period import Period, shift_month
 from summarizer.profile import Profile
@@ -28,6 +30,10 @@ from summarizer.sources.commits import relevant_others, reverted_by
 from summarizer.sources.git import read_team_repository
 from summarizer.sources.github import GitHubSource
 from summarizer.team.roster import Roster, RosterDeveloper
+
+if TYPE_CHECKING:
+    from summarizer.months import History
+    from summarizer.validation import Checker
 
 
 class TeamMember(BaseModel):
@@ -120,14 +126,49 @@ def _teammates(
 
 
 def build_team(
-    roster: Roster, period: Period, branch: str | None, options: DraftingOptions, cache: RunCache, progress: DraftingProgress | None = None
+    roster: Roster, period: Period, branch: str | None, options: DraftingOptions, cache: RunCache,
+    progress: DraftingProgress | None = None, batch: bool = False, say: Callable[[str], None] = lambda _: None,
 ) -> tuple[list[TeamMember], list[str]]:
-    """Every developer's profile, drafted, reviewed where they were, checked; and the warnings."""
-    from summarizer.pipeline import build_profile
+    """Every developer's profile — drafted together (through the Batch API with `batch`), reviewed
+    where they were, checked — and the warnings."""
+    from summarizer.drafting import draft_histories
+    from summarizer.pipeline import Drafted, recorded_profile
 
     activities, warnings = team_activities(roster, period, branch, cache)
+    histories = team_histories(roster, activities)
+    drafts = draft_histories(histories, options, cache, progress, batch, say)
     members = []
     for developer in roster.developer:
         activity = activities.get(developer.slug)
-        members.append(TeamMember(developer=developer, profile=build_profile(activity, options, cache, progress) if activity else None))
+        if activity is None:
+            members.append(TeamMember(developer=developer))
+            continue
+        history, check = histories[developer.name]
+        draft, report = drafts[developer.name]
+        profile = recorded_profile(activity, Drafted(history, check, draft, report))
+        members.append(TeamMember(developer=developer, profile=profile))
     return members, warnings
+
+
+def plan_team(roster: Roster, period: Period, branch: str | None, options: DraftingOptions, cache: RunCache, warn: Callable[[str], None]) -> TeamPlan:
+    """For --dry-run: what the team's drafting would send, counted; nothing is sent."""
+    from summarizer.drafting import plan_profile
+
+    activities, warnings = team_activities(roster, period, branch, cache)
+    for warning in warnings:
+        warn(warning)
+    plans = {name: plan_profile(history, options, warn) for name, (history, _) in team_histories(roster, activities).items()}
+    return TeamPlan(developers=plans)
+
+
+def team_histories(roster: Roster, activities: dict[str, Activity]) -> dict[str, tuple[History, Checker]]:
+    """Each active developer's history and its checker, by display name."""
+    from summarizer.months import build_history
+    from summarizer.validation import Checker
+
+    histories = {}
+    for developer in roster.developer:
+        if developer.slug in activities:
+            history = build_history(activities[developer.slug])
+            histories[developer.name] = (history, Checker(history))
+    return histories

@@ -4,7 +4,8 @@ A heading or a paragraph that opens with a month ("### June 2025", "Summary for
 2025-08:", "In March 2025, …", "September 2025 (2025-09) monthly summary") starts that
 month's section; a heading without one returns to the whole period. Inside a section,
 a sentence that names exactly one other month speaks of that month instead. A profile's
-own "## Unverified" list quotes claims it could not check: it is not checked again.
+own "## Unverified" list quotes claims it could not check, and its footer names the
+model that drafted it: neither is checked.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ _RANGE_START = re.compile(rf"\b(?P<first>{_MONTH_NAME})\.?\s*(?:–|—|-|to|thr
 _NAME_WORD = r"(?:[A-Z][a-z]+(?:[-'][A-Z][a-z]+)*|[A-Z]\.)"
 PERSON = re.compile(rf"(?<![\w.])(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}})(?!\w)")
 _UNVERIFIED = re.compile(r"^\s{0,3}#{1,6}\s+Unverified\s*$")
+# The line a profile ends with, naming the backend and model that drafted it: the tool's, not a claim.
+_OWN_FOOTER = re.compile(r"^<sub>Drafted by summarizer's \w+ backend[^<]*</sub>$")
 _HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s+\S|\*\*[^*]+\*\*:?\s*$|__[^_]+__:?\s*$)")
 _LEADING_MONTH = re.compile(
     r"^[\s>*_#-]*(?:(?:in|during|for|summary for|monthly summary for|month of|work in)\s+)?(?:the month of\s+)?"
@@ -70,7 +73,7 @@ def split_sentences(text: str) -> list[Sentence]:
     for number, paragraph in enumerate(re.split(r"(\n\s*\n)", text)):
         start = offset
         offset += len(paragraph)
-        if not paragraph.strip():
+        if not paragraph.strip() or _OWN_FOOTER.match(paragraph.strip()):
             continue
         first_line = paragraph.strip().splitlines()[0]
         named = set(months_named(first_line))
