@@ -125,6 +125,33 @@ def test_review_and_export_take_a_roster_developer(roster: Path, tmp_path: Path)
     assert ADA not in result.stdout
 
 
+def test_a_rerun_on_an_unchanged_team_is_read_back_whole_without_touching_the_workspaces(roster: Path, tmp_path: Path) -> None:
+    team(roster, tmp_path / "site")
+    workspaces = sorted((Path(os.environ["SUMMARIZER_HOME"]) / "workspaces").glob("*.json"))
+    before = [(path.stat().st_ino, path.read_bytes()) for path in workspaces]
+    page = tmp_path / "site" / "grace-hopper" / "profile.json"
+    first = (page.stat().st_ino, page.read_text())
+    team(roster, tmp_path / "site")
+    assert [(path.stat().st_ino, path.read_bytes()) for path in workspaces] == before  # not even saved again
+    assert (page.stat().st_ino, page.read_text()) == first  # a page that says the same is not written again
+
+
+def test_a_review_between_two_team_runs_shows_in_the_rerun(roster: Path, tmp_path: Path) -> None:
+    team(roster, tmp_path / "site")
+    review = run_cli("review", "--roster", str(roster), "--developer", "Grace Hopper", stdin="a\n" * 6 + "q\n")
+    assert review.returncode == 0, review.stderr
+    team(roster, tmp_path / "site")
+    index = (tmp_path / "site" / "index.html").read_text()
+    assert index.count("state-reviewed\">reviewed<") == 1 and index.count("state-unreviewed\">unreviewed<") == 1
+
+
+def test_a_new_commit_between_two_team_runs_shows_in_the_rerun(roster: Path, tmp_path: Path) -> None:
+    team(roster, tmp_path / "site")
+    GitRepo.existing(tmp_path / "report-tools").commit("Add report footer", {"footer.py": lines(7)}, GRACE, "2025-06-03T10:00:00+00:00")
+    team(roster, tmp_path / "site")
+    assert json.loads((tmp_path / "site" / "grace-hopper" / "profile.json").read_text())["totals"]["commits"] == 14
+
+
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs Debian's chromium)")
 def test_the_index_opens_in_headless_chromium_with_no_console_error_and_no_request(roster: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"

@@ -8,6 +8,7 @@ error, so a prompt and the code that fills it cannot drift apart unnoticed.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import cache
 from pathlib import Path
@@ -56,6 +57,15 @@ def prompts_dir() -> Path:
         if candidate.is_dir():
             return candidate
     raise SummarizerError("the prompt templates are missing from this installation; reinstall summarizer")
+
+
+@cache
+def prompts_digest() -> str:
+    """Every template's text at once, for a key that must change with any of them."""
+    digest = hashlib.sha256()
+    for path in sorted(prompts_dir().glob("*.md")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 @cache

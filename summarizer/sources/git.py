@@ -221,9 +221,7 @@ def read_team_repository(
     """Every roster developer's commits in one repository, from one `git log` for them all: each
     commit goes to whoever its author is (by the same name-or-e-mail rule as `read_repository`);
     commits by nobody in the roster are dropped as they are read."""
-    identities = [f"{key}={author}" for key, authors in sorted(developers.items()) for author in authors]
-    single, repository, git_dir = extraction_key(path, None, identities, period, branch)
-    key = cache_key("git-team", extraction=single)
+    key, repository, git_dir = _team_extraction(path, developers, period, branch)
     cached = cache.get(key)
     if cached is not None:
         return TeamExtract.model_validate_json(cached)
@@ -245,6 +243,17 @@ def read_team_repository(
     extract = TeamExtract(repository=repository, commits=by_developer, warnings=warnings)
     cache.set(key, extract.model_dump_json(exclude_defaults=True))
     return extract
+
+
+def team_extraction_key(path: Path, developers: dict[str, list[str]], period: Period, branch: str | None) -> str:
+    """The cache key of a roster's extraction of one repository."""
+    return _team_extraction(path, developers, period, branch)[0]
+
+
+def _team_extraction(path: Path, developers: dict[str, list[str]], period: Period, branch: str | None) -> tuple[str, Repository, Path]:
+    identities = [f"{key}={author}" for key, authors in sorted(developers.items()) for author in authors]
+    single, repository, git_dir = extraction_key(path, None, identities, period, branch)
+    return cache_key("git-team", extraction=single), repository, git_dir
 
 
 def extraction_key(path: Path, name: str | None, authors: list[str], period: Period, branch: str | None) -> tuple[str, Repository, Path]:

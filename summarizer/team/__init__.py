@@ -12,6 +12,7 @@ Design:
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -19,8 +20,9 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from summarizer.activity import Activity, Commit, Repository
-from summarizer.cache import RunCache
+from summarizer.activity import Activity, Commit, Repository, developer_identities
+from summarizer.cache import RunCache, cache_key
+from summarizer.drafting import resolve_backend
 from summarizer.drafting.model import DraftingOptions, TeamPlan
 from summarizer.drafting.progress import DraftingProgress
 from summarizer.period import Period, shift_month
@@ -134,6 +136,12 @@ def build_team(
     from summarizer.drafting import draft_histories
     from summarizer.pipeline import Drafted, recorded_profile
 
+    # A rerun on unchanged repositories and workspaces is the last run's team, read back whole.
+    key = _team_key(roster, period, branch, options)
+    cached = cache.get(key) if key else None
+    if cached is not None:
+        built = BuiltTeam.model_validate_json(cached)
+        return built.members, built.warnings
     activities, warnings = team_activities(roster, period, branch, cache)
     histories = team_histories(roster, activities)
     drafts = draft_histories(histories, options, cache, progress, batch, say)
@@ -147,7 +155,52 @@ def build_team(
         draft, report = drafts[developer.name]
         profile = recorded_profile(activity, Drafted(history, check, draft, report))
         members.append(TeamMember(developer=developer, profile=profile))
+    if key:
+        # Keyed again: this run saved the workspaces, and the next one finds them so.
+        cache.set(_team_key(roster, period, branch, options) or key, BuiltTeam(members=members, warnings=warnings).model_dump_json())
     return members, warnings
+
+
+class BuiltTeam(BaseModel):
+    members: list[TeamMember]
+    warnings: list[str]
+
+
+def _team_key(roster: Roster, period: Period, branch: str | None, options: DraftingOptions) -> str | None:
+    """What a team's profiles rest on: each repository's extraction key (its tip, .mailmap, the
+    identities), the drafting options and prompts, every workspace's bytes. None when a GitHub
+    repository is in the roster: only asking GitHub would tell whether it changed."""
+    from summarizer.drafting.prompts import prompts_digest
+    from summarizer.sources.git import team_extraction_key
+    from summarizer.workspace import workspace_path
+
+    repositories = roster.all_repositories()
+    if any(GitHubSource().claims(repository) for repository in repositories):
+        return None
+    extractions = [
+        team_extraction_key(Path(repository), {d.slug: d.authors for d in roster.developers_of(repository)}, period, branch)
+        for repository in repositories
+    ]
+    workspaces = []
+    for developer in roster.developer:
+        path = workspace_path(developer_identities(developer.authors, developer.github), period)
+        workspaces.append(hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "")
+    return cache_key(
+        "team", code=_code_digest(), roster=roster.model_dump(mode="json"), extractions=extractions, period=period.model_dump(),
+        options=options.model_dump(mode="json", exclude={"jobs", "timeout", "max_retries"}), prompts=prompts_digest(),
+        backend=str(resolve_backend(options.backend)), workspaces=workspaces,
+    )  # fmt: skip
+
+
+
+def _code_digest() -> str:
+    """This installation's code and templates: a profile cached by one version is not another's."""
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".j2", ".css"):
+            digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def plan_team(roster: Roster, period: Period, branch: str | None, options: DraftingOptions, cache: RunCache, warn: Callable[[str], None]) -> TeamPlan:

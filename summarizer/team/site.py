@@ -54,10 +54,21 @@ def write_site(site: Path, members: list[TeamMember], period: Period) -> list[Pa
         folder = site / member.developer.slug
         folder.mkdir(parents=True, exist_ok=True)
         for name, form in (("profile.md", "markdown"), ("profile.json", "json"), ("index.html", "html")):
-            write_atomic(folder / name, render(member.profile, form))
+            _write_changed(folder / name, render(member.profile, form))
             written.append(folder / name)
-    write_atomic(site / "index.html", render_index(members, period))
+    _write_changed(site / "index.html", render_index(members, period))
     return [*written, site / "index.html"]
+
+
+def _write_changed(path: Path, text: str) -> None:
+    """A page that already says `text` is left as it is: a rerun of a big team rewrites (and
+    syncs to disk) only the pages that changed."""
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass
+    write_atomic(path, text)
 
 
 def render_index(members: list[TeamMember], period: Period) -> str:
