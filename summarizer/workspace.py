@@ -162,7 +162,8 @@ def locked(path: Path, purpose: str) -> Iterator[None]:
             other = _read_holder(lock)
             if _holder_is_gone(lock, other):
                 lock.unlink(missing_ok=True)
-            elif other.get("purpose", "review") == "review" or time.monotonic() > give_up:
+            # An empty holder is one being written this moment: its purpose is known soon.
+            elif (other and other.get("purpose", "review") == "review") or time.monotonic() > give_up:
                 reviewed = other.get("purpose", "review") == "review"
                 raise SummarizerError(
                     f"{path.name} is being {'reviewed already' if reviewed else 'saved by another run'} (pid {other.get('pid')} "
