@@ -174,10 +174,7 @@ class LLMDrafter:
         little is left): what the overview is written from."""
         if first.answer is None:
             return self._offline_month(first.month.month)
-        summary = first.answer.summary
-        for sentence in {finding.sentence for finding in first.errors if finding.sentence}:
-            summary = summary.replace(sentence, "")
-        summary = " ".join(summary.split())
+        summary = _without_sentences(first.answer.summary, first.errors)
         if len(summary.split()) < SHORTEST_SUMMARY or any(finding.kind == FindingKind.UNGROUNDED_TEXT for finding in first.errors):
             return self._offline_month(first.month.month)
         return MonthDraft(month=first.month.month, summary=summary)
@@ -327,11 +324,8 @@ class LLMDrafter:
             self.notes.append(f"{label}: the model's summary named nothing of the work; the offline text stands in its place")
             self.replaced.add(key)
             return offline
-        kept = text
-        for sentence in {f.sentence for f in errors if f.sentence}:
-            kept = kept.replace(sentence, "")
+        kept = _without_sentences(text, errors)
         self._removed_from(errors, "sentence")
-        kept = " ".join(kept.split())
         if len(kept.split()) < SHORTEST_SUMMARY or (errors and self._rests_on_nothing(key, kept)):
             self.notes.append(f"{label}: too little of the model's summary held up; the offline text stands in its place")
             self.replaced.add(key)
@@ -400,6 +394,13 @@ class LLMDrafter:
 def _month_draft(month: str, answer: MonthAnswer) -> MonthDraft:
     highlights = [Highlight(text=h.text, evidence=h.evidence) for h in answer.highlights]
     return MonthDraft(month=month, summary=answer.summary, highlights=highlights, skills=answer.skills)
+
+
+def _without_sentences(text: str, findings: list[Finding]) -> str:
+    """`text` without the sentences the findings stand in, its spacing made whole again."""
+    for sentence in {finding.sentence for finding in findings if finding.sentence}:
+        text = text.replace(sentence, "")
+    return " ".join(text.split())
 
 
 def _errors(findings: list[Finding]) -> list[Finding]:
