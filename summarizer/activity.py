@@ -5,7 +5,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gc
+from collections.abc import Iterator
 from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
@@ -16,6 +19,20 @@ from summarizer.period import Period
 from summarizer.sanitize import sanitized_message, without_controls
 
 ACTIVITY_SCHEMA_VERSION = 1
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cycle collector held off while tens of thousands of commits are built: each
+    collection walks every object built so far, which cost a 30,000-commit read a third of its
+    time; commits hold no reference cycles, so nothing is left for it to find."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class FileChange(BaseModel):

@@ -33,7 +33,7 @@ from typing import cast
 
 from pydantic import BaseModel
 
-from summarizer.activity import EVERY_AUTHOR, Commit, FileChange, Repository
+from summarizer.activity import EVERY_AUTHOR, Commit, FileChange, Repository, gc_paused
 from summarizer.cache import RunCache, cache_key
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
@@ -56,6 +56,8 @@ EXTRACTOR_VERSION = 3
 _FIELD = "%x1f"
 _LOG_FORMAT = "%x1e" + _FIELD.join(["%H", "%aN", "%aE", "%aI", "%cI", "%B"]) + _FIELD
 _RECORD_START = re.compile(rb"\x1e(?=[0-9a-f]{40,64}\x1f)")
+# Room for git to write ahead while the records before are parsed (Linux's most for a user).
+_PIPE_SIZE = 1 << 20
 _MISSING_OBJECT = re.compile(r"unable to read|bad object|missing (blob|tree|commit)|could not read", re.IGNORECASE)
 FORGES = {
     "github.com": Forge.GITHUB, "gitlab.com": Forge.GITLAB, "bitbucket.org": Forge.BITBUCKET,
@@ -202,7 +204,8 @@ def read_repository(
     # With every author read (--author @) there is nobody else.
     others = [] if EVERY_AUTHOR in authors else relevant_others(_read_others(path, repository, authors, period), commits)
     extract = RepositoryExtract(repository=repository, commits=commits, others=others, warnings=log_warnings)
-    cache.set(key, extract.model_dump_json(exclude_defaults=True))
+    if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
+        cache.set(key, extract.model_dump_json(exclude_defaults=True))
     extract.warnings = warnings + extract.warnings
     return extract
 
@@ -241,7 +244,8 @@ def read_team_repository(
         for owner in owners_of(commit):
             by_developer[owner].append(commit)
     extract = TeamExtract(repository=repository, commits=by_developer, warnings=warnings)
-    cache.set(key, extract.model_dump_json(exclude_defaults=True))
+    if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
+        cache.set(key, extract.model_dump_json(exclude_defaults=True))
     return extract
 
 
@@ -490,21 +494,23 @@ def _stream_log(
     with tempfile.TemporaryFile() as errors:
         try:
             process = subprocess.Popen(
-                ["git", "-C", str(path), *arguments], stdout=subprocess.PIPE, stderr=errors, env=_git_environment()
-            )
+                ["git", "-C", str(path), *arguments], stdout=subprocess.PIPE, stderr=errors, env=_git_environment(),
+                pipesize=_PIPE_SIZE,
+            )  # fmt: skip
         except FileNotFoundError as error:
             raise SummarizerError("git is not installed (or not on PATH)") from error
         stdout = cast(io.BufferedReader, process.stdout)
         pending = b""
-        for chunk in iter(lambda: stdout.read1(1 << 16), b""):
-            # Every piece but the last is a whole record: a record ends where the next begins.
-            *records, pending = _RECORD_START.split(pending + chunk)
-            parsed = (_parse_record(record, repo) for record in records if record)
-            commits.extend(parsed if keep is None else filter(keep, parsed))
-        if pending:
-            last = _parse_record(pending, repo)
-            if keep is None or keep(last):
-                commits.append(last)
+        with gc_paused():
+            for chunk in iter(lambda: stdout.read1(1 << 16), b""):
+                # Every piece but the last is a whole record: a record ends where the next begins.
+                *records, pending = _RECORD_START.split(pending + chunk)
+                parsed = (_parse_record(record, repo) for record in records if record)
+                commits.extend(parsed if keep is None else filter(keep, parsed))
+            if pending:
+                last = _parse_record(pending, repo)
+                if keep is None or keep(last):
+                    commits.append(last)
         returncode = process.wait()
         errors.seek(0)
         return commits, returncode, errors.read().decode(errors="replace").strip()

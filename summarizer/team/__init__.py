@@ -81,7 +81,9 @@ def team_activities(roster: Roster, period: Period, branch: str | None, cache: R
         if not mine:
             warnings.append(f"{developer.name}: no commits from {period.since} to {period.until} in their repositories")
             continue
-        activities[developer.slug] = Activity(
+        # Built from commits already checked, as each developer's teammates are (a list as
+        # long as the repository's window, 200 times over): nothing to validate again.
+        activities[developer.slug] = Activity.model_construct(
             authors=developer.authors, logins=[developer.github] if developer.github else [], period=period,
             repositories=[homes[developer.slug][name] for name in sorted({c.repo for c in mine})], commits=mine,
             others=_teammates(mine, by_place, position, reverts),
@@ -116,13 +118,13 @@ def _teammates(
             beside += place[start:hole]
             start = hole + 1
         beside += place[start:]
-    following = {(repo, shift_month(month, 1)) for month, repo in active} - {(repo, month) for month, repo in active}
+    places = {(repo, month) for month, repo in active}
+    following = {(repo, shift_month(month, 1)) for month, repo in active} - places
     repositories = {repo for _, repo in active}
     later = [c for place in following for c in by_place.get(place, [])] + [c for c in reverts if c.repo in repositories]
-    later = relevant_others(later, mine)
-    if later:
-        kept = {c.sha for c in beside} | shas
-        later = [c for c in later if c.sha not in kept]
+    # `beside` holds every commit of an active place but their own: tested by place, not by a
+    # set of every sha in it, which cost more than the rest of the team's bookkeeping together.
+    later = [c for c in relevant_others(later, mine) if c.sha not in shas and (c.repo, c.month) not in places]
     others = beside + list({c.sha: c for c in later}.values())
     return others if len(repositories) == 1 and not later else sorted(others, key=lambda commit: commit.committed_at)
 
@@ -147,12 +149,14 @@ def build_team(
     drafts = draft_histories(histories, options, cache, progress, batch, say)
     members = []
     for developer in roster.developer:
-        activity = activities.get(developer.slug)
+        # Taken out as they are used: a checker's caches (teammates' phrases, names) are a
+        # developer's alone, and 200 of them held to the end were most of a team run's memory.
+        activity = activities.pop(developer.slug, None)
         if activity is None:
             members.append(TeamMember(developer=developer))
             continue
-        history, check = histories[developer.name]
-        draft, report = drafts[developer.name]
+        history, check = histories.pop(developer.name)
+        draft, report = drafts.pop(developer.name)
         profile = recorded_profile(activity, Drafted(history, check, draft, report))
         members.append(TeamMember(developer=developer, profile=profile))
     if key:
