@@ -18,6 +18,7 @@ from summarizer.activity import EVERY_AUTHOR, Activity, Commit, FileChange, Pull
 from summarizer.choices import Forge
 from summarizer.languages import language_of
 from summarizer.period import Period
+from summarizer.themes import SNAPSHOT, Theme, ThemeItem, month_themes, period_themes
 
 ItemClass = Literal["feature", "bug", "other"]
 
@@ -38,7 +39,17 @@ FEATURE_VERBS = frozenset({
 })  # fmt: skip
 BUG_VERBS = frozenset({"fix", "fixes", "fixed", "resolve", "resolves", "resolved", "correct", "corrects", "repair", "hotfix", "workaround"})
 BUG_KEYWORDS = frozenset({"bug", "bugs", "bugfix", "crash", "crashes", "regression", "segfault", "deadlock", "hang", "hangs", "fix", "fixes", "fixed"})
+# Titles about tests, docs and typos: what the change is, whatever verb opens it ("Add tests for
+# …" is no feature, "Fix typo" no bug fix). The subject is within the first four words.
+_TYPO = re.compile(r"\btypos?\b", re.IGNORECASE)
+_TESTS = re.compile(r"^(?:[\w.-]+\s+){0,3}?(?:unit\s*|integration\s+|regression\s+)?(?:tests?|testing|unittests?)\b(?![-_.])", re.IGNORECASE)
+_DOCS = re.compile(
+    r"^(?:[\w.-]+\s+){0,3}?(?:docs?|documentation|docstrings?|readme|tutorials?)\b(?![-_.])|^document(?:s|ed)?\s"
+    r"|\b(?:to|in)\s+(?:the\s+)?(?:readme|docs|documentation)\b",
+    re.IGNORECASE,
+)
 FEATURE_LABELS = ("feature", "enhancement")
+UNWEIGHED_LANGUAGES = frozenset({"Jupyter Notebook"})
 BUG_LABELS = ("bug", "fix", "regression")
 
 
@@ -70,11 +81,19 @@ def _name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
+def _is_test(path: str) -> bool:
+    return _in_folder(path, {"test", "tests", "testing"}) or bool(re.search(r"(^|/)test_[^/]*$|[._]test\.\w+$|\.spec\.\w+$", path))
+
+
+def _is_docs(path: str) -> bool:
+    return path.startswith(("docs/", "doc/")) or path.endswith((".md", ".rst"))
+
+
 # What the changed files show of a developer's practice, checked in this order.
 _PRACTICE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
-    ("Testing", lambda p: _in_folder(p, {"test", "tests", "testing"}) or bool(re.search(r"(^|/)test_[^/]*$|[._]test\.\w+$|\.spec\.\w+$", p))),
+    ("Testing", _is_test),
     ("CI (GitHub Actions)", lambda p: p.startswith(".github/workflows/")),
-    ("Documentation", lambda p: p.startswith(("docs/", "doc/")) or p.endswith((".md", ".rst"))),
+    ("Documentation", _is_docs),
     ("Benchmarking", lambda p: _in_folder(p, {"bench", "benchmark", "benchmarks"})),
     ("Build and packaging", lambda p: _name(p) in {"pyproject.toml", "setup.py", "setup.cfg", "CMakeLists.txt", "Makefile", "Cargo.toml", "package.json", "BUILD", "BUILD.bazel"}),
     ("Containers", lambda p: _name(p).startswith("Dockerfile") or _name(p) in {"docker-compose.yml", "compose.yaml"}),
@@ -112,6 +131,8 @@ class MonthActivity(BaseModel):
     items: list[WorkItem]
     # The evidence: every commit that landed this month.
     commits: list[Commit]
+    # The items grouped by what they are about (themes.py), most items first.
+    themes: list[Theme] = []
 
 
 class RepositorySpan(BaseModel):
@@ -141,6 +162,8 @@ class History(BaseModel):
     warnings: list[str] = []
     # Other authors' commits beside the developer's (Activity.others): no line counts.
     others: list[Commit] = []
+    # The themes that ran through more than one month.
+    themes: list[Theme] = []
 
 
 def build_history(activity: Activity) -> History:
@@ -151,12 +174,15 @@ def build_history(activity: Activity) -> History:
     items_by_month: dict[str, list[WorkItem]] = defaultdict(list)
     for item in items:
         items_by_month[item.month].append(item)
+    by_sha = {commit.sha: commit for commit in activity.commits}
+    names = [repository.name for repository in activity.repositories]
     months = [
         MonthActivity(
             month=month,
             stats=month_stats(commits_by_month[month], items_by_month[month]),
             items=items_by_month[month],
             commits=commits_by_month[month],
+            themes=month_themes([_theme_item(item, by_sha) for item in items_by_month[month]], names),
         )
         for month in sorted(commits_by_month)
     ]
@@ -173,7 +199,14 @@ def build_history(activity: Activity) -> History:
         repositories=repository_spans(activity.commits, homes),
         warnings=activity.warnings,
         others=activity.others,
+        themes=period_themes([(month.month, month.themes) for month in months]),
     )
+
+
+def _theme_item(item: WorkItem, by_sha: dict[str, Commit]) -> ThemeItem:
+    commits = [by_sha[sha] for sha in item.commits]
+    paths = [change.path for commit in commits for change in commit.files if change.counted]
+    return ThemeItem(id=item.id, title=item.title, body=commits[0].body, paths=paths, weight=item.lines_added + item.lines_deleted)
 
 
 def group_work_items(commits: list[Commit], pull_requests: Sequence[PullRequest] = ()) -> list[WorkItem]:
@@ -195,7 +228,8 @@ def group_work_items(commits: list[Commit], pull_requests: Sequence[PullRequest]
         pull = described.get((repo, pr)) if pr else None
         title = pull.title if pull else _PR_SUFFIX.sub("", members[0].subject) if pr else members[0].subject
         labels = pull.labels if pull else []
-        item_class, rule = classify(title, labels)
+        files = [f for c in members for f in c.files if f.counted]
+        item_class, rule = classify(title, labels, [f.path for f in files])
         merged = f"{pull.merged_at.astimezone(dt.timezone.utc):%Y-%m}" if pull and pull.merged_at else None
         landed = merged if merged in active else members[-1].month
         items.append(
@@ -206,7 +240,7 @@ def group_work_items(commits: list[Commit], pull_requests: Sequence[PullRequest]
                 title=title,
                 item_class=item_class,
                 class_rule=rule,
-                area=area_of(title, [f for c in members for f in c.files if f.counted], repo),
+                area=area_of(title, files, repo),
                 month=landed,
                 labels=labels,
                 commits=[commit.sha for commit in members],
@@ -218,8 +252,10 @@ def group_work_items(commits: list[Commit], pull_requests: Sequence[PullRequest]
     return items
 
 
-def classify(title: str, labels: list[str] | tuple[str, ...] = ()) -> tuple[ItemClass, str]:
-    """feature, bug or other, and the rule that decided: labels, revert, type, verb, keyword."""
+def classify(title: str, labels: list[str] | tuple[str, ...] = (), paths: Sequence[str] = ()) -> tuple[ItemClass, str]:
+    """feature, bug or other, and the rule that decided: labels, revert, typo, tests, docs, type, verb, keyword.
+
+    `paths` are the item's files: an item that changes only tests (or only docs) is that."""
     for label in labels:
         lowered = label.lower()
         if any(word in lowered for word in BUG_LABELS):
@@ -229,6 +265,13 @@ def classify(title: str, labels: list[str] | tuple[str, ...] = ()) -> tuple[Item
     text = _BRACKET_TAGS.sub("", title).strip()
     if re.match(r"^(revert\b|reapply\b|re-land\b|reland\b)", text, re.IGNORECASE):
         return "other", "revert"
+    subject = _CONVENTIONAL.sub("", text)
+    if _TYPO.search(subject):
+        return "other", "typo"
+    if _TESTS.match(subject) or (paths and all(_is_test(path) for path in paths)):
+        return "other", "tests:title" if _TESTS.match(subject) else "tests:files"
+    if _DOCS.search(subject) or (paths and all(_is_docs(path) for path in paths)):
+        return "other", "docs:title" if _DOCS.search(subject) else "docs:files"
     conventional = _CONVENTIONAL.match(text)
     if conventional:
         kind = conventional.group("type").lower()
@@ -253,7 +296,8 @@ def classify(title: str, labels: list[str] | tuple[str, ...] = ()) -> tuple[Item
 
 
 def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
-    """Where the work was: a [Tag], a conventional scope, or the top-level path touched most."""
+    """Where the work was: a [Tag], a conventional scope, or the top-level path touched most
+    (snapshot and expected-output files aside, unless there is nothing else)."""
     tags = _BRACKET_TAGS.match(title)
     if tags:
         return tags.group(1).strip()[1:].split("]")[0].strip()
@@ -265,7 +309,8 @@ def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
         return prefix.group("scope")
     weight: Counter[str] = Counter()
     package = repo.rsplit("/", 1)[-1]
-    for change in files:
+    # Snapshot and expected-output files say what a change affected, not where it was made.
+    for change in [f for f in files if not SNAPSHOT.search(f.path)] or files:
         parts = [part for part in change.path.split("/") if part]
         if len(parts) < 2:
             continue
@@ -281,7 +326,8 @@ def month_stats(commits: list[Commit], items: list[WorkItem]) -> MonthStats:
         for change in commit.files:
             language = language_of(change.path) if change.counted else None
             if language:
-                language_lines[language] += change.added + change.deleted
+                # A notebook's lines are mostly its JSON and outputs: it is named, after the code.
+                language_lines[language] += 0 if language in UNWEIGHED_LANGUAGES else change.added + change.deleted
     return MonthStats(
         commits=len(commits),
         work_items=len(items),

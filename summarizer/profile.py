@@ -11,6 +11,7 @@ from summarizer.choices import ReviewState
 from summarizer.drafting.model import DraftingReport, Highlight, ProfileDraft, Skills
 from summarizer.months import Developer, History, ItemClass, RepositorySpan, Totals
 from summarizer.period import Period
+from summarizer.themes import Theme
 from summarizer.validation.model import Finding
 
 PROFILE_SCHEMA_VERSION = 1
@@ -45,6 +46,8 @@ class ProfileMonth(BaseModel):
     highlights: list[Highlight]
     skills: list[str]
     items: list[ProfileItem]
+    # The items grouped by what they are about, with why (themes.py); most items first.
+    themes: list[Theme] = []
 
 
 class ProfileTotals(BaseModel):
@@ -70,6 +73,8 @@ class Profile(BaseModel):
     totals: ProfileTotals
     months: list[ProfileMonth]  # newest first
     skills: Skills
+    # The themes that ran through more than one month.
+    themes: list[Theme] = []
     repositories: list[RepositorySpan]
     findings: list[Finding]
     drafting: DraftingReport
@@ -92,6 +97,7 @@ def assemble_profile(
                 highlights=words.highlights,
                 skills=words.skills,
                 items=[ProfileItem.model_validate(item.model_dump()) for item in activity.items],
+                themes=activity.themes,
             )
         )
     return Profile(
@@ -102,6 +108,7 @@ def assemble_profile(
         totals=_totals(history.totals, len(history.repositories)),
         months=months,
         skills=draft.skills,
+        themes=history.themes,
         repositories=history.repositories,
         findings=findings,
         drafting=report,

@@ -190,7 +190,7 @@ def test_an_unusable_answer_falls_back_to_the_offline_draft_for_that_month(
     with FakeOpenAI(respond) as server:
         profile = draft(server, grace, cache, monkeypatch)
     april = next(month for month in profile.months if month.month == "2025-04")
-    assert april.summary.startswith("In April 2025, Grace Hopper landed 2 commits")  # the offline drafter's words
+    assert april.summary.startswith("In April 2025, Grace Hopper added JCL job card generator (#21)")  # the offline drafter's words
     assert len([r for r in server.of_kind("month") if month_of(r) == "2025-04"]) == 2  # asked twice
     (note,) = fallbacks(profile)
     assert note.startswith("April 2025: the model's answer could not be used") and reason in note and note.endswith("drafted offline")
@@ -256,7 +256,7 @@ def test_a_slow_server_times_out_and_the_months_fall_back(grace: Activity, cache
         profile = draft(server, grace, cache, monkeypatch, timeout=0.2, max_retries=0)
     assert len(fallbacks(profile)) == MONTHS + 2
     assert all("the model sent nothing for 0.2 s" in note for note in fallbacks(profile))
-    assert profile.months[0].summary.startswith("In June 2025, Grace Hopper landed")
+    assert profile.months[0].summary.startswith("In June 2025, Grace Hopper added CICS transaction stubs (#30)")
 
 
 def test_an_oversized_month_is_drafted_in_chunks_and_merged(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -88,7 +88,7 @@ def test_an_answer_cut_off_at_max_tokens_is_unusable(grace: Activity, cache: Run
     (note,) = fallbacks(profile)
     assert note.startswith("May 2025:") and "cut off" in note
     may = next(month for month in profile.months if month.month == "2025-05")
-    assert may.summary.startswith("In May 2025, Grace Hopper landed")
+    assert may.summary.startswith("In May 2025, Grace Hopper added EBCDIC codec (#25)")
 
 
 def test_a_content_free_month_is_repaired_once_then_replaced_by_the_offline_text(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,7 +102,7 @@ def test_a_content_free_month_is_repaired_once_then_replaced_by_the_offline_text
     (repair,) = server.of_kind("repair")
     assert "ungrounded_text" in repair.user
     june = next(month for month in profile.months if month.month == "2025-06")
-    assert june.summary.startswith("In June 2025, Grace Hopper landed")
+    assert june.summary.startswith("In June 2025, Grace Hopper added CICS transaction stubs (#30)")
     assert any(note.startswith("June 2025: the model's summary named nothing of the work") for note in profile.drafting.notes)
     assert [f.kind for f in profile.findings if f.severity == "error"] == []
 

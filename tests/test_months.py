@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
-from summarizer.activity import FileChange
-from summarizer.months import area_of, classify
+from summarizer.activity import Commit, FileChange
+from summarizer.months import area_of, classify, month_stats
+
+WHEN = dt.datetime(2025, 3, 4, 12, tzinfo=dt.timezone.utc)
 
 
 @pytest.mark.parametrize(
@@ -28,10 +32,30 @@ from summarizer.months import area_of, classify
         ("autotuner: add config priors", ("feature", "verb:add")),
         ("Refactor the parser", ("other", "default")),
         ("Bump version to 1.2", ("other", "default")),
+        # Tests, docs and typos are what they are, whatever verb opens the title.
+        ("Add unit tests for the pager", ("other", "tests:title")),
+        ("Tests for the block-size heuristic", ("other", "tests:title")),
+        ("Fix flaky test in autotuner", ("other", "tests:title")),
+        ("Add Metal backend Python preprocessing, partitioning, and tests", ("feature", "verb:add")),
+        ("Update test-infra pin", ("other", "default")),
+        ("Add the autotuner to README", ("other", "docs:title")),
+        ("Add docs for the cache", ("other", "docs:title")),
+        ("Document the cache flags", ("other", "docs:title")),
+        ("Fix typo in error message", ("other", "typo")),
+        ("fix: typos", ("other", "typo")),
     ],
 )
 def test_title_rules(title: str, expected: tuple[str, str]) -> None:
     assert classify(title) == expected
+
+
+def test_an_item_that_changes_only_tests_is_tests_whatever_its_title() -> None:
+    assert classify("Add coverage for empty input", paths=["tests/test_pager.py", "test/conftest.py"]) == ("other", "tests:files")
+    assert classify("Add coverage for empty input", paths=["tests/test_pager.py", "pager.py"]) == ("feature", "verb:add")
+
+
+def test_an_item_that_changes_only_docs_is_docs() -> None:
+    assert classify("Explain the cache", paths=["docs/cache.md", "README.md"]) == ("other", "docs:files")
 
 
 def test_labels_decide_before_the_title() -> None:
@@ -57,3 +81,16 @@ def test_revert_of_a_fix_is_not_a_bug() -> None:
 def test_area_of(title: str, paths: list[str], expected: str | None) -> None:
     files = [FileChange(path=path, added=10) for path in paths]
     assert area_of(title, files, "pytorch/helion") == expected
+
+
+def test_an_expected_output_file_does_not_decide_the_area() -> None:
+    files = [FileChange(path="test/test_matmul.expected", added=400), FileChange(path="helion/_compiler/tile.py", added=12)]
+    assert area_of("Speed up tiled matmul", files, "pytorch/helion") == "compiler"
+
+
+def test_notebook_lines_do_not_outweigh_code() -> None:
+    commit = Commit(
+        sha="a" * 40, repo="r", author_name="Ada", author_email="ada@example.com", authored_at=WHEN, committed_at=WHEN,
+        month="2025-03", subject="Add demo", files=[FileChange(path="demo.ipynb", added=900), FileChange(path="lib.py", added=30)],
+    )  # fmt: skip
+    assert month_stats([commit], []).languages == ["Python", "Jupyter Notebook"]

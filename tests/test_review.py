@@ -95,7 +95,7 @@ def test_regenerate_keeps_the_old_text_for_undo() -> None:
     result = review("s\nr\nu\nq\n")
     june = workspace()["sections"]["2025-06"]
     assert "Asking for a new draft…" in result.stdout
-    assert june["previous"] == [] and june["state"] == "draft" and june["draft"].startswith("In June 2025, Grace Hopper landed 2 commits")
+    assert june["previous"] == [] and june["state"] == "draft" and june["draft"].startswith("In June 2025, Grace Hopper added CICS transaction stubs (#30)")
 
 
 def test_view_shows_the_commits_behind_a_month() -> None:

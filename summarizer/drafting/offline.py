@@ -9,26 +9,22 @@ gives the same words.
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 
 from summarizer.drafting.model import Highlight, MonthDraft, ProfileDraft, Skills
-from summarizer.months import (
-    CHANGE_TYPES,
-    PRACTICES,
-    History,
-    MonthActivity,
-    MonthStats,
-    WorkItem,
-    area_of,
-)
+from summarizer.months import History, MonthActivity, MonthStats, WorkItem
 from summarizer.period import month_label
+from summarizer.themes import Theme
 from summarizer.words import count
 
-AREAS_PER_MONTH = 4
-ITEMS_PER_AREA = 3
+MAIN_THEMES = 3
+ITEMS_PER_THEME = 3
+ITEMS_ELSEWHERE = 3
 HIGHLIGHTS_PER_MONTH = 5
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
+# "diff-train-patch", "fix_foo", "v2": a branch or an identifier, not a skill.
+_BRANCH_LIKE = re.compile(r"[\w.]*[-_/][\w.-/]*|\S*\d\S*")
 _LEADING_TAGS = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*)+")
 _CONVENTIONAL = re.compile(r"^[A-Za-z]+(?:\([^)]{1,40}\))?!?:\s+")
 _IRREGULAR = {
@@ -61,6 +57,18 @@ _VERBS = set(_IRREGULAR) | _DOUBLED | {
     "mention", "reword", "polish", "speed", "fill", "complete", "finish", "unblock", "silence",
 }
 
+# Verbs as often nouns or adjectives at a title's start: turned only before a determiner.
+_NOUN_VERBS = {
+    "default", "test", "type", "format", "benchmark", "cache", "release", "log", "map", "tag", "flag", "step",
+    "print", "share", "fold", "gate", "account", "lint", "stage", "track", "lower", "speed", "fill", "complete",
+    "finish", "plan", "scan", "trap", "snap", "clip", "pad", "plug", "zip", "pin", "control", "document",
+    "check", "guard", "limit", "mark", "route", "store", "sort", "copy", "bind", "lift", "warn", "show",
+    "set", "reset", "commit", "factor",
+}  # fmt: skip
+_DETERMINERS = {"the", "a", "an", "all", "each", "every", "this", "these", "that", "those", "its", "our", "their", "it", "them", "some", "any", "up"}
+_NOUN_AFTER = {"for", "of"}
+_PREPOSITIONS = {"to", "in", "on", "with", "from", "at", "by", "about", "into", "when", "after", "before"}
+
 
 def draft_offline(history: History) -> ProfileDraft:
     single_repo = len(history.repositories) == 1
@@ -68,19 +76,32 @@ def draft_offline(history: History) -> ProfileDraft:
     return ProfileDraft(
         overview=_overview(history),
         months=months,
-        skills=Skills(languages=history.totals.languages, technical=_technical_skills(history.months, minimum=2)),
+        skills=Skills(languages=history.totals.languages, technical=_technical_skills(history)),
     )
 
 
 def past_tense(title: str) -> str:
-    """'[MPS] Add foo (#12)' -> 'added foo'; a title that opens with no known verb is quoted."""
+    """'[MPS] Add foo (#12)' -> 'added foo'. A title is quoted, never turned, when its first word
+    may not be a verb at all: no known verb, a name in Title Case ("Build Linux Wheels …"), a
+    verb that is as often a noun or an adjective ("Default pattern search", "Tests for …")."""
     text = _CONVENTIONAL.sub("", _LEADING_TAGS.sub("", title)).strip()
     text = re.sub(r"\s*\(#\d+\)\s*$", "", text).rstrip(". ")
     first, _, rest = text.partition(" ")
     verb = _base_verb(first.lower())
-    if verb is None or not rest:
+    if verb is None or not rest or not _reads_as_verb(first.lower(), verb, rest.split()):
         return f"landed “{text}”"
     return f"{_past(verb)} {rest}"
+
+
+def _reads_as_verb(word: str, verb: str, rest: list[str]) -> bool:
+    following = rest[0].lower()
+    if len(rest) > 1 and all(re.fullmatch(r"[A-Z][a-z][\w-]*", part) for part in rest[:2]):
+        return False  # "Set Up TorchRec Docs", "Build Linux Wheels": a name, not a sentence
+    if following in _NOUN_AFTER:
+        return False  # "Fix for …", "Support for …", "Tests for …", "Updates to …"
+    if word != verb and following in _PREPOSITIONS:
+        return False
+    return verb not in _NOUN_VERBS or following in _DETERMINERS
 
 
 def _base_verb(word: str) -> str | None:
@@ -116,10 +137,19 @@ def _overview(history: History) -> str:
         f"Together {'the commits git could read' if totals.lines_unknown else 'they'} added "
         f"{count(totals.lines_added, 'line')} and removed {totals.lines_deleted:,}.",
     ]
-    areas = Counter(item.area for month in history.months for item in month.items if item.area)
-    if areas:
-        top = [f"{area} ({count(items, 'item')})" for area, items in areas.most_common(3)]
-        sentences.append(f"Most of the work went into {_join(top)}.")
+    spanning = history.themes[:3]
+    if spanning:
+        named = [
+            f"{theme.name} ({len(theme.months)} of the {totals.activity_months} active months, "
+            f"{len(theme.items)} of the {totals.work_items} work items)"
+            for theme in spanning
+        ]
+        sentences.append(f"Work that ran through several months: {_join(named)}.")
+    else:
+        areas = Counter(item.area for month in history.months for item in month.items if item.area)
+        if areas:
+            top = [f"{area} ({count(items, 'item')})" for area, items in areas.most_common(3)]
+            sentences.append(f"Most of the work went into {_join(top)}.")
     if len(history.months) > 1:
         busiest = max(history.months, key=lambda month: (month.stats.commits, month.month))
         sentences.append(
@@ -131,29 +161,28 @@ def _overview(history: History) -> str:
 
 
 def _draft_month(history: History, month: MonthActivity, single_repo: bool) -> MonthDraft:
+    """Themes first — what the month was about, its items named — then the rest briefly, then the figures."""
     stats = month.stats
-    lines = [
-        f"In {month_label(month.month)}, {history.developer.name} landed {_landed(stats)} in "
-        f"{_join(stats.repositories)}: {_class_breakdown(stats.features, stats.bugs, stats.work_items)}."
-    ]
-    by_area: dict[str | None, list[WorkItem]] = defaultdict(list)
-    for item in _by_weight(month.items):
-        by_area[item.area].append(item)
-    areas = sorted(by_area, key=lambda area: (-len(by_area[area]), area or ""))
-    for area in areas[:AREAS_PER_MONTH]:
-        items = by_area[area]
-        shown = [f"{past_tense(item.title)} ({_cite(item, single_repo)})" for item in items[:ITEMS_PER_AREA]]
-        if len(items) > len(shown):
-            shown.append(count(len(items) - len(shown), "more change"))
-        lines.append(f"{f'In {area}' if area else 'Across the project'}: {_join(shown)}.")
-    rest = areas[AREAS_PER_MONTH:]
+    by_id = {item.id: item for item in month.items}
+    main, minor = month.themes[:MAIN_THEMES], month.themes[MAIN_THEMES:]
+    lines = [_lead(history.developer.name, month, main, by_id, single_repo)]
+    named: set[str] = set()
+    for theme in main:
+        lines += _told(theme, by_id, single_repo)
+        named.update(theme.items)
+    if not main:
+        named.add(_by_weight(month.items)[0].id)
+    if minor:
+        lines.append(f"Smaller threads: {_join([f'{theme.name} ({len(theme.items)})' for theme in minor])}.")
+        named.update(item_id for theme in minor for item_id in theme.items)
+    rest = [item for item in _by_weight(month.items) if item.id not in named]
     if rest:
-        named = [area for area in rest if area][:3]
-        elsewhere = named + (["elsewhere"] if len(named) < len(rest) else [])
-        lines.append(
-            f"{_capitalize(count(sum(len(by_area[area]) for area in rest), 'further change'))} "
-            f"touched {_join(elsewhere)}."
-        )
+        lines.append(f"{'Besides' if main else 'Also'}: {_listed(rest, ITEMS_ELSEWHERE, single_repo, 'further change')}.")
+    # The month is named again: two months of the same figures must not say the same sentence.
+    lines.append(
+        f"In all, {_landed(stats)} landed in {_join(stats.repositories)} in {month_label(month.month)}: "
+        f"{_class_breakdown(stats.features, stats.bugs, stats.work_items)}."
+    )
     highlights = [
         Highlight(text=_highlight_text(item), evidence=[_cite(item, single_repo)])
         for item in _by_weight(month.items)[:HIGHLIGHTS_PER_MONTH]
@@ -162,8 +191,61 @@ def _draft_month(history: History, month: MonthActivity, single_repo: bool) -> M
         month=month.month,
         summary=" ".join(lines),
         highlights=highlights,
-        skills=stats.languages[:4] + _technical_skills([month], minimum=1)[:5],
+        skills=stats.languages[:4] + _theme_skills(month.themes, "\n".join(item.title.lower() for item in month.items))[:3] + stats.practices,
     )
+
+
+def _lead(name: str, month: MonthActivity, main: list[Theme], by_id: dict[str, WorkItem], single_repo: bool) -> str:
+    """The month's first sentence: the theme it centred on (or its one largest change)."""
+    when, total = month_label(month.month), month.stats.work_items
+    if not main:
+        item = _by_weight(month.items)[0]
+        alone = "" if total == 1 else f", one of {total} separate work items"
+        return f"In {when}, {name} {past_tense(item.title)} ({_cite(item, single_repo)}){alone}."
+    first = f"{main[0].name} ({len(main[0].items)} of the {total} work items)"
+    others = [f"{theme.name} ({len(theme.items)})" for theme in main[1:]]
+    parts = [f"{part.name} ({len(part.items)})" for part in main[0].parts[:MAIN_THEMES]]
+    if parts:
+        besides = f"; besides, {_join(others)}" if others else ""
+        return f"In {when}, {name}'s work centred on {first}, above all {_join(parts)}{besides}."
+    return f"In {when}, {name}'s work centred on {_join([first, *others])}."
+
+
+def _told(theme: Theme, by_id: dict[str, WorkItem], single_repo: bool) -> list[str]:
+    """A theme's sentences: its items, heaviest first; a large one's told by its own parts."""
+    parts = theme.parts[:MAIN_THEMES]
+    lines = [
+        f"{_heading(part)}: {_listed(_by_weight([by_id[i] for i in part.items]), ITEMS_PER_THEME, single_repo)}."
+        for part in parts
+    ]
+    told = {item_id for part in parts for item_id in part.items}
+    rest = _by_weight([by_id[item_id] for item_id in theme.items if item_id not in told])
+    if rest:
+        label = f"Other {theme.name} work" if parts else _heading(theme)
+        lines.append(f"{label}: {_listed(rest, ITEMS_PER_THEME if not parts else ITEMS_ELSEWHERE, single_repo)}.")
+    return lines
+
+
+def _heading(theme: Theme) -> str:
+    return theme.name if theme.kind == "folder" else _capitalize(theme.name)
+
+
+def _listed(items: list[WorkItem], shown: int, single_repo: bool, more: str = "more change") -> str:
+    listed = [f"{past_tense(item.title)} ({_cite(item, single_repo)})" for item in items[:shown]]
+    if len(items) > shown:
+        listed.append(count(len(items) - shown, more))
+    return _join(listed)
+
+
+def _theme_skills(themes: list[Theme], titles: str) -> list[str]:
+    """Theme names that read as skills: of three items or more, named by words the titles
+    (`titles`, lower case) write just so, not opening with a verb, never a folder or a
+    branch-like token."""
+    return [
+        theme.name for theme in themes
+        if theme.kind == "words" and len(theme.items) >= 3 and not _BRANCH_LIKE.fullmatch(theme.name)
+        and theme.name.lower() in titles and _base_verb(theme.name.split()[0].lower()) is None
+    ]  # fmt: skip
 
 
 def _landed(stats: MonthStats) -> str:
@@ -188,16 +270,13 @@ def _cite(item: WorkItem, single_repo: bool) -> str:
     return f"#{item.pr}" if single_repo else item.id
 
 
-def _technical_skills(months: list[MonthActivity], minimum: int) -> list[str]:
-    """Tags named by the developer's own titles ([Tag], scope) and the practices their files show."""
-    items = [item for month in months for item in month.items]
-    # A conventional type used as a tag ("[ci]", "chore:") names a kind of change, not a skill.
-    titled = Counter(
-        area for item in items if (area := area_of(item.title, [], item.repo)) and area.lower() not in CHANGE_TYPES
-    )
-    from_paths = sorted({practice for month in months for practice in month.stats.practices}, key=PRACTICES.index)
-    from_titles = [area for area, uses in sorted(titled.items(), key=lambda kv: (-kv[1], kv[0])) if uses >= minimum]
-    return from_titles[:8] + from_paths
+def _technical_skills(history: History) -> list[str]:
+    """Tags from the themes that ran through months (else the largest of each month's) and the
+    practices the files show: never a path fragment, a branch name or a conventional type."""
+    themes = history.themes or sorted((t for m in history.months for t in m.themes), key=lambda t: -len(t.items))
+    titles = "\n".join(item.title.lower() for month in history.months for item in month.items)
+    named = list(dict.fromkeys(name for name in _theme_skills(themes, titles) if len(name) < 40))
+    return named[:8] + list(history.totals.practices)
 
 
 def _class_breakdown(features: int, bugs: int, work_items: int) -> str:
