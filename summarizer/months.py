@@ -19,13 +19,11 @@ from summarizer.choices import Forge
 from summarizer.languages import language_of
 from summarizer.period import Period
 from summarizer.themes import SNAPSHOT, Theme, ThemeItem, month_themes, period_themes
+from summarizer.titles import BRACKET_TAGS, CONVENTIONAL, PR_SUFFIX
 
 ItemClass = Literal["feature", "bug", "other"]
 
-_BRACKET_TAGS = re.compile(r"^\s*((?:\[[^\]]{1,40}\]\s*)+)")
-_CONVENTIONAL = re.compile(r"^(?P<type>[A-Za-z]+)(?:\((?P<scope>[^)]{1,40})\))?!?:\s+")
 _SCOPE_PREFIX = re.compile(r"^(?P<scope>[a-z][\w./-]{1,30}):\s+")
-_PR_SUFFIX = re.compile(r"\s*\(#\d+\)\s*$")
 _WORD = re.compile(r"[A-Za-z]+")
 
 FEATURE_TYPES = frozenset({"feat", "feature"})
@@ -226,7 +224,7 @@ def group_work_items(commits: list[Commit], pull_requests: Sequence[PullRequest]
         members.sort(key=lambda commit: commit.committed_at)
         pr = members[0].pr
         pull = described.get((repo, pr)) if pr else None
-        title = pull.title if pull else _PR_SUFFIX.sub("", members[0].subject) if pr else members[0].subject
+        title = pull.title if pull else PR_SUFFIX.sub("", members[0].subject) if pr else members[0].subject
         labels = pull.labels if pull else []
         files = [f for c in members for f in c.files if f.counted]
         item_class, rule = classify(title, labels, [f.path for f in files])
@@ -262,17 +260,21 @@ def classify(title: str, labels: list[str] | tuple[str, ...] = (), paths: Sequen
             return "bug", f"label:{label}"
         if any(word in lowered for word in FEATURE_LABELS):
             return "feature", f"label:{label}"
-    text = _BRACKET_TAGS.sub("", title).strip()
+    text = BRACKET_TAGS.sub("", title).strip()
     if re.match(r"^(revert\b|reapply\b|re-land\b|reland\b)", text, re.IGNORECASE):
         return "other", "revert"
-    subject = _CONVENTIONAL.sub("", text)
+    subject = CONVENTIONAL.sub("", text)
     if _TYPO.search(subject):
         return "other", "typo"
-    if _TESTS.match(subject) or (paths and all(_is_test(path) for path in paths)):
-        return "other", "tests:title" if _TESTS.match(subject) else "tests:files"
-    if _DOCS.search(subject) or (paths and all(_is_docs(path) for path in paths)):
-        return "other", "docs:title" if _DOCS.search(subject) else "docs:files"
-    conventional = _CONVENTIONAL.match(text)
+    if _TESTS.match(subject):
+        return "other", "tests:title"
+    if paths and all(_is_test(path) for path in paths):
+        return "other", "tests:files"
+    if _DOCS.search(subject):
+        return "other", "docs:title"
+    if paths and all(_is_docs(path) for path in paths):
+        return "other", "docs:files"
+    conventional = CONVENTIONAL.match(text)
     if conventional:
         kind = conventional.group("type").lower()
         if kind in FEATURE_TYPES:
@@ -298,10 +300,10 @@ def classify(title: str, labels: list[str] | tuple[str, ...] = (), paths: Sequen
 def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
     """Where the work was: a [Tag], a conventional scope, or the top-level path touched most
     (snapshot and expected-output files aside, unless there is nothing else)."""
-    tags = _BRACKET_TAGS.match(title)
+    tags = BRACKET_TAGS.match(title)
     if tags:
         return tags.group(1).strip()[1:].split("]")[0].strip()
-    conventional = _CONVENTIONAL.match(title)
+    conventional = CONVENTIONAL.match(title)
     if conventional and conventional.group("scope"):
         return conventional.group("scope").strip()
     prefix = _SCOPE_PREFIX.match(title)

@@ -27,6 +27,8 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel
 
+from summarizer.titles import BRACKET_TAGS, CONVENTIONAL, PR_SUFFIX
+
 ThemeKind = Literal["series", "words", "folder"]
 
 MAX_THEMES = 6
@@ -38,9 +40,6 @@ SPLIT_AT = 8
 SPLIT_SHARE = 0.5
 
 _SERIES_MARK = re.compile(r"\s*(?:[\[(]\s*\d+\s*/\s*\d+\s*[\])]|\b(?:part|pt\.?|step)\s*\d+(?:\s*of\s*\d+)?)\s*", re.IGNORECASE)
-_TAGS = re.compile(r"^\s*((?:\[[^\]]{1,40}\]\s*)+)")
-_CONVENTIONAL = re.compile(r"^(?P<type>[A-Za-z]+)(?:\((?P<scope>[^)]{1,40})\))?!?:\s+")
-_PR_SUFFIX = re.compile(r"\s*\(#\d+\)\s*$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+.-]*[A-Za-z0-9+]|[A-Za-z]")
 # Body lines that are tooling, not description, and the labels of those that are.
 _BODY_NOISE = re.compile(
@@ -161,7 +160,7 @@ def _series(items: Sequence[ThemeItem]) -> list[_Candidate]:
     spelled: dict[str, str] = {}
     for item in sorted(items, key=lambda item: item.id):
         if _SERIES_MARK.search(item.title):
-            title = _TAGS.sub("", _PR_SUFFIX.sub("", item.title))
+            title = BRACKET_TAGS.sub("", PR_SUFFIX.sub("", item.title))
             name = " ".join(_SERIES_MARK.sub(" ", title).split())
             groups[name.lower()].add(item.id)
             spelled.setdefault(name.lower(), name)
@@ -208,8 +207,8 @@ def _theme(candidate: _Candidate, members: list[str], title_words: dict[str, dic
         return Theme(name=candidate.key, kind="folder", items=members, reason=f"their files are under {candidate.key}/")
     if candidate.kind == "series":
         return Theme(name=candidate.key, kind="series", items=members, reason=f"one series of PRs, “{candidate.key}” part by part")
-    name = _name_from_words(members, title_words, own_names, must=candidate.key)
-    shared = [key for key in _shared_keys(members, title_words, own_names)]
+    shared = _shared_keys(members, title_words, own_names)
+    name = _name_from_words(members, title_words, shared, must=candidate.key)
     in_titles = sum(candidate.key in title_words[item_id] for item_id in members)
     reason = f"titles share {', '.join(f'“{key}”' for key in shared)}"
     if in_titles < len(members):
@@ -223,11 +222,10 @@ def _shared_keys(members: list[str], title_words: dict[str, dict[str, str]], own
     return [key for key, holders in counts.most_common() if holders >= needed]
 
 
-def _name_from_words(members: list[str], title_words: dict[str, dict[str, str]], own_names: set[str], must: str | None = None) -> str:
-    """The words most of the items' titles share, in the order the titles use them, as they write them."""
-    shared = _shared_keys(members, title_words, own_names)[:NAME_WORDS]
-    if must and must not in shared:
-        shared = [must] + shared[: NAME_WORDS - 1]
+def _name_from_words(members: list[str], title_words: dict[str, dict[str, str]], shared: list[str], must: str) -> str:
+    """The words most of the items' titles share (`shared`, `must` among them), in the order
+    the titles use them, as they write them."""
+    shared = shared[:NAME_WORDS] if must in shared[:NAME_WORDS] else [must] + shared[: NAME_WORDS - 1]
     position: dict[str, list[int]] = defaultdict(list)
     spelling: dict[str, Counter[str]] = defaultdict(Counter)
     for item_id in members:
@@ -242,14 +240,14 @@ def _name_from_words(members: list[str], title_words: dict[str, dict[str, str]],
 
 def _title_words(title: str) -> dict[str, str]:
     """The title's significant words, by their key (lower case, singular), with their first spelling."""
-    text = _PR_SUFFIX.sub("", title)
+    text = PR_SUFFIX.sub("", title)
     words: dict[str, str] = {}
-    tags = _TAGS.match(text)
+    tags = BRACKET_TAGS.match(text)
     if tags:
         for tag in re.findall(r"\[([^\]]{1,40})\]", tags.group(1)):
             words.setdefault(_stem(tag.strip().lower()), tag.strip())
         text = text[tags.end() :]
-    conventional = _CONVENTIONAL.match(text)
+    conventional = CONVENTIONAL.match(text)
     if conventional and conventional.group("scope"):
         # "feat(mps): …" is about mps; the type stays a word, "Autotuner: …" being a scope too.
         scope = conventional.group("scope").strip()

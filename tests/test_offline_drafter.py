@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
 import pytest
 
+from summarizer.activity import Activity, Commit, FileChange
 from summarizer.cache import RunCache
 from summarizer.drafting.offline import draft_offline, past_tense
 from summarizer.months import History, build_history
@@ -92,6 +94,26 @@ def test_skills_are_backed_by_files(history: History) -> None:
     assert draft.skills.languages == ["COBOL", "Python"]
     assert "Documentation" in draft.skills.technical
     assert "Testing" not in draft.skills.technical  # no test file was changed
+
+
+def commit_titled(number: int, subject: str) -> Commit:
+    when = dt.datetime(2025, 3, number, 12, tzinfo=dt.timezone.utc)
+    return Commit(
+        sha=f"{number:x}".rjust(7, "a") + "0" * 33, repo="kernels", author_name="Ada", author_email="ada@example.com", authored_at=when,
+        committed_at=when, month="2025-03", subject=subject, files=[FileChange(path=f"src/k{number}.py", added=5)],
+    )  # fmt: skip
+
+
+def test_a_branch_like_theme_is_no_skill_tag_but_a_word_theme_is() -> None:
+    titles = [
+        "diff-train-patch sync kernels", "diff-train-patch sync tests", "diff-train-patch sync docs",
+        "Speed up the autotuner", "Autotuner: prune configs", "Cache the autotuner results",
+    ]  # fmt: skip
+    activity = Activity(authors=["Ada"], period=Period(since="2025-03", until="2025-03"), commits=[commit_titled(n + 1, t) for n, t in enumerate(titles)])
+
+    themes = [theme.name for theme in build_history(activity).months[0].themes]
+    assert themes == ["diff-train-patch sync", "autotuner"]
+    assert draft_offline(build_history(activity)).months[0].skills == ["Python", "autotuner"]
 
 
 def test_same_history_gives_the_same_words(history: History) -> None:

@@ -15,6 +15,7 @@ from summarizer.drafting.model import Highlight, MonthDraft, ProfileDraft, Skill
 from summarizer.months import History, MonthActivity, MonthStats, WorkItem
 from summarizer.period import month_label
 from summarizer.themes import Theme
+from summarizer.titles import BRACKET_TAGS, CONVENTIONAL, PR_SUFFIX
 from summarizer.words import count
 
 MAIN_THEMES = 3
@@ -23,10 +24,8 @@ ITEMS_ELSEWHERE = 3
 HIGHLIGHTS_PER_MONTH = 5
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
-# "diff-train-patch", "fix_foo", "v2": a branch or an identifier, not a skill.
-_BRANCH_LIKE = re.compile(r"[\w.]*[-_/][\w.-/]*|\S*\d\S*")
-_LEADING_TAGS = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*)+")
-_CONVENTIONAL = re.compile(r"^[A-Za-z]+(?:\([^)]{1,40}\))?!?:\s+")
+# A word like "diff-train-patch" or "fix_foo", or a name like "v2": a branch or an identifier, not a skill.
+_BRANCH_LIKE = re.compile(r"(?:^|\s)[\w.]*[-_/][\w./-]*(?:\s|$)|^\S*\d\S*$")
 _IRREGULAR = {
     "make": "made", "run": "ran", "rerun": "reran", "split": "split", "write": "wrote",
     "rewrite": "rewrote", "keep": "kept", "build": "built", "rebuild": "rebuilt", "set": "set",
@@ -84,8 +83,8 @@ def past_tense(title: str) -> str:
     """'[MPS] Add foo (#12)' -> 'added foo'. A title is quoted, never turned, when its first word
     may not be a verb at all: no known verb, a name in Title Case ("Build Linux Wheels …"), a
     verb that is as often a noun or an adjective ("Default pattern search", "Tests for …")."""
-    text = _CONVENTIONAL.sub("", _LEADING_TAGS.sub("", title)).strip()
-    text = re.sub(r"\s*\(#\d+\)\s*$", "", text).rstrip(". ")
+    text = CONVENTIONAL.sub("", BRACKET_TAGS.sub("", title)).strip()
+    text = PR_SUFFIX.sub("", text).rstrip(". ")
     first, _, rest = text.partition(" ")
     verb = _base_verb(first.lower())
     if verb is None or not rest or not _reads_as_verb(first.lower(), verb, rest.split()):
@@ -162,20 +161,20 @@ def _overview(history: History) -> str:
 
 def _draft_month(history: History, month: MonthActivity, single_repo: bool) -> MonthDraft:
     """Themes first — what the month was about, its items named — then the rest briefly, then the figures."""
-    stats = month.stats
+    stats, ordered = month.stats, _by_weight(month.items)
     by_id = {item.id: item for item in month.items}
     main, minor = month.themes[:MAIN_THEMES], month.themes[MAIN_THEMES:]
-    lines = [_lead(history.developer.name, month, main, by_id, single_repo)]
+    lines = [_lead(history.developer.name, month, main, ordered[0], single_repo)]
     named: set[str] = set()
     for theme in main:
         lines += _told(theme, by_id, single_repo)
         named.update(theme.items)
     if not main:
-        named.add(_by_weight(month.items)[0].id)
+        named.add(ordered[0].id)
     if minor:
         lines.append(f"Smaller threads: {_join([f'{theme.name} ({len(theme.items)})' for theme in minor])}.")
         named.update(item_id for theme in minor for item_id in theme.items)
-    rest = [item for item in _by_weight(month.items) if item.id not in named]
+    rest = [item for item in ordered if item.id not in named]
     if rest:
         lines.append(f"{'Besides' if main else 'Also'}: {_listed(rest, ITEMS_ELSEWHERE, single_repo, 'further change')}.")
     # The month is named again: two months of the same figures must not say the same sentence.
@@ -185,7 +184,7 @@ def _draft_month(history: History, month: MonthActivity, single_repo: bool) -> M
     )
     highlights = [
         Highlight(text=_highlight_text(item), evidence=[_cite(item, single_repo)])
-        for item in _by_weight(month.items)[:HIGHLIGHTS_PER_MONTH]
+        for item in ordered[:HIGHLIGHTS_PER_MONTH]
     ]
     return MonthDraft(
         month=month.month,
@@ -195,13 +194,12 @@ def _draft_month(history: History, month: MonthActivity, single_repo: bool) -> M
     )
 
 
-def _lead(name: str, month: MonthActivity, main: list[Theme], by_id: dict[str, WorkItem], single_repo: bool) -> str:
-    """The month's first sentence: the theme it centred on (or its one largest change)."""
+def _lead(name: str, month: MonthActivity, main: list[Theme], first_item: WorkItem, single_repo: bool) -> str:
+    """The month's first sentence: the theme it centred on (or, with none, its first item by weight)."""
     when, total = month_label(month.month), month.stats.work_items
     if not main:
-        item = _by_weight(month.items)[0]
         alone = "" if total == 1 else f", one of {total} separate work items"
-        return f"In {when}, {name} {past_tense(item.title)} ({_cite(item, single_repo)}){alone}."
+        return f"In {when}, {name} {past_tense(first_item.title)} ({_cite(first_item, single_repo)}){alone}."
     first = f"{main[0].name} ({len(main[0].items)} of the {total} work items)"
     others = [f"{theme.name} ({len(theme.items)})" for theme in main[1:]]
     parts = [f"{part.name} ({len(part.items)})" for part in main[0].parts[:MAIN_THEMES]]
@@ -243,7 +241,7 @@ def _theme_skills(themes: list[Theme], titles: str) -> list[str]:
     branch-like token."""
     return [
         theme.name for theme in themes
-        if theme.kind == "words" and len(theme.items) >= 3 and not _BRANCH_LIKE.fullmatch(theme.name)
+        if theme.kind == "words" and len(theme.items) >= 3 and not _BRANCH_LIKE.search(theme.name)
         and theme.name.lower() in titles and _base_verb(theme.name.split()[0].lower()) is None
     ]  # fmt: skip
 
