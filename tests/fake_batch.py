@@ -51,11 +51,12 @@ from dataclasses import dataclass, field
 from email import policy
 from email.parser import BytesParser
 from functools import cached_property
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any, Literal
 from urllib.parse import parse_qs, urlsplit
 
 from tests.fake_openai import Reply, Request, Respond, _error, _stream_events, truthful
+from tests.loopback import Loopback
 
 Outcome = Literal["completed", "failed", "expired"]
 
@@ -236,7 +237,7 @@ class _Refused(Exception):
         self.reply = Reply(status, _error(message, code, param=param))
 
 
-class FakeBatch:
+class FakeBatch(Loopback):
     def __init__(self, script: Script | Sequence[Script] = Script(), respond: Respond | None = None) -> None:
         self.script = script
         self.respond = respond or truthful
@@ -246,14 +247,12 @@ class FakeBatch:
         # Each event a second after the last, so the timestamps are as strictly ordered as real ones.
         self._clock = int(time.time())
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._server.daemon_threads = True
-        # serve_forever notices a shutdown only between polls; its default half second would slow every test.
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+        # A shutdown is noticed only between polls: the default half second would slow every test.
+        super().__init__(self._handler(), poll_interval=0.02)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+        return f"{self.origin}/v1"
 
     @property
     def uploads(self) -> list[Call]:
@@ -272,14 +271,6 @@ class FakeBatch:
     def retrieves(self) -> Counter[str]:
         """How many times each batch id was retrieved."""
         return Counter(call.route[1] for call in self.requests if call.method == "GET" and call.route[0] == "batches" and len(call.route) == 2)
-
-    def __enter__(self) -> FakeBatch:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
 
     def _handle(self, call: Call) -> Reply | bytes:
         """The JSON reply to a request, or the bytes of a file's content."""

@@ -25,9 +25,11 @@ import time
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
+
+from tests.loopback import Loopback
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "github"
 TOKEN = "ghp_fake0123456789abcdefghijklmnopqrstuv"
@@ -66,7 +68,7 @@ ENTERPRISE = Layout("enterprise-server", rest_path="/api/v3", graphql_path="/api
 Script = Callable[[Seen], Answer | ConnectionReset | None]
 
 
-class FakeGitHub:
+class FakeGitHub(Loopback):
     def __init__(
         self, extra_commits: list[dict[str, Any]] = (), page_size: int = 2, before: Script | None = None, layout: Layout = DOTCOM  # type: ignore[assignment]
     ) -> None:
@@ -78,12 +80,7 @@ class FakeGitHub:
         self.requests: list[Seen] = []
         self.remaining = 5000
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    @property
-    def origin(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}"
+        super().__init__(self._handler())
 
     @property
     def url(self) -> str:
@@ -92,14 +89,6 @@ class FakeGitHub:
 
     def statuses(self) -> list[int]:
         return [request.status for request in self.requests]
-
-    def __enter__(self) -> FakeGitHub:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
 
     def answer(self, seen: Seen) -> Answer | ConnectionReset:
         scripted = self.before(seen) if self.before else None

@@ -19,8 +19,10 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.loopback import Loopback
 
 
 @dataclass
@@ -75,7 +77,7 @@ class Request:
 Respond = Callable[[Request], Reply]
 
 
-class FakeOpenAI:
+class FakeOpenAI(Loopback):
     def __init__(self, respond: Respond | None = None, delay: float = 0.0) -> None:
         self.respond = respond or truthful
         self.delay = delay
@@ -85,24 +87,14 @@ class FakeOpenAI:
         # Streams the client closed before their last piece was sent.
         self.abandoned = 0
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        super().__init__(self._handler())
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+        return f"{self.origin}/v1"
 
     def of_kind(self, kind: str) -> list[Request]:
         return [request for request in self.requests if request.kind == kind]
-
-    def __enter__(self) -> FakeOpenAI:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         fake = self

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import http.client
 import json
-import threading
 import urllib.parse
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.loopback import Loopback
 
 
 @dataclass
@@ -26,26 +27,16 @@ class Exchange:
 
 
 @dataclass
-class RecordingProxy:
+class RecordingProxy(Loopback):
     upstream: str  # http://127.0.0.1:8089/v1
     exchanges: list[Exchange] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        super().__init__(self._handler())
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
-
-    def __enter__(self) -> RecordingProxy:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        return f"{self.origin}/v1"
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         proxy = self

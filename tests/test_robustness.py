@@ -20,7 +20,7 @@ import subprocess
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -28,6 +28,7 @@ import pytest
 from tests.conftest import build_cobol_tools, run_cli
 from tests.fake_github import TOKEN, Answer, FakeGitHub, Seen
 from tests.fake_openai import FakeOpenAI, Reply, Request, error, truthful
+from tests.loopback import Loopback
 
 GRACE = Path(__file__).resolve().parents[1] / "fixtures" / "validation" / "grace.json"
 PERIOD = ("--since", "2025-01", "--until", "2025-06")
@@ -598,7 +599,7 @@ def test_a_model_that_stalls_mid_answer_is_given_up_on_and_every_section_is_draf
     assert_overview_still_accepted(reviewed)
 
 
-class OneAnswer:
+class OneAnswer(Loopback):
     """An HTTP server on 127.0.0.1 that answers every POST with the same bytes."""
 
     def __init__(self, body: bytes, content_type: str, length: bool = True) -> None:
@@ -618,21 +619,11 @@ class OneAnswer:
                 self.wfile.write(answer[0])
                 self.close_connection = True
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        super().__init__(Handler)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
-
-    def __enter__(self) -> OneAnswer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        return f"{self.origin}/v1"
 
 
 @pytest.mark.parametrize(
