@@ -7,7 +7,7 @@
 Drafts the author's months of ../shared/real-history/helion.bundle against the server,
 through a recording proxy, twice (the second run must send nothing), and prints the wall
 time, when the first progress line came, the requests and tokens, the months the model
-drafted against those that fell back, the findings by kind, repeated sentences and
+drafted against those that fell back, the requests and seconds by prompt, the findings by kind, repeated sentences and
 content-free paragraphs left in the profile, and one month the model drafted.
 Targets (issue 10): under 8 minutes, progress within 2 s, every request bounded, 0 error
 findings, 0 repeated sentences, 0 content-free paragraphs; 0 requests the second time.
@@ -58,6 +58,11 @@ def main() -> None:
     print(f"  findings            {dict(cold.findings) or 'none'} ({cold.errors} errors)")
     print(f"  repeated sentences  {len(cold.repeated_sentences())}; content-free paragraphs {content_free}")
     print(f"  second run          {len(warm.exchanges)} requests, {warm.seconds:.1f} s")
+    print("\nRequests by prompt (seconds are the model's, summed over parallel requests):")
+    for kind in sorted({e.kind for e in cold.exchanges}):
+        asked = [e for e in cold.exchanges if e.kind == kind]
+        closed = sum(e.closed_by_client for e in asked)
+        print(f"  {kind:9} {len(asked):3} requests  {sum(e.seconds for e in asked):7.1f} s  {closed} closed by the client")
     print("\nWhat the run said:\n" + "\n".join(f"  {line}" for line in cold.stderr if "done," not in line))
     for finding in cold.profile["findings"]:
         if finding["severity"] == "error":

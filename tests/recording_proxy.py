@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import time
 import urllib.parse
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
@@ -24,6 +25,20 @@ class Exchange:
     status: int = 0
     answer: bytes = b""
     closed_by_client: bool = False
+    seconds: float = 0.0  # from the request to the answer's last byte (or the client's leaving)
+
+    @property
+    def kind(self) -> str:
+        """Which prompt asked: the first line of its system message says (month, merge, overview …)."""
+        messages = self.body.get("messages") or [{}]
+        first = str(messages[0].get("content", "")).split("\n", 1)[0]
+        return next((kind for words, kind in _KINDS if words in first), "other")
+
+
+_KINDS = (
+    ("merge partial drafts", "merge"), ("write one month", "month"), ("overview paragraph", "overview"),
+    ("correct a draft", "repair"), ("skill tags", "skills"),
+)  # fmt: skip
 
 
 @dataclass
@@ -48,6 +63,7 @@ class RecordingProxy(Loopback):
 
             def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
                 payload = self.rfile.read(int(self.headers.get("content-length", 0)))
+                started = time.monotonic()
                 exchange = Exchange(json.loads(payload))
                 proxy.exchanges.append(exchange)
                 path = target.path.rstrip("/") + self.path.removeprefix("/v1")
@@ -67,5 +83,6 @@ class RecordingProxy(Loopback):
                     exchange.closed_by_client = True
                 finally:
                     connection.close()
+                    exchange.seconds = time.monotonic() - started
 
         return Handler

@@ -169,6 +169,32 @@ def test_a_month_too_long_for_the_servers_context_is_sent_in_halves(grace: Activ
     assert next(month for month in profile.months if month.month == "2025-03").summary.count("work of the month included") == 3
 
 
+def test_when_one_part_of_a_split_month_is_unusable_its_other_parts_are_stopped(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    def respond(request: Request) -> Reply:
+        if request.kind == "month" and month_of(request) == "2025-03":
+            if "level-88" in request.user:
+                return completion("not the JSON asked for")  # unusable, at once and again
+            reply = truthful(request)
+            reply.chunk_delay = 0.5  # the other parts take seconds to write
+            return reply
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        started = time.monotonic()
+        profile = draft(server, grace, cache, monkeypatch, budget=60, jobs=3)
+        took = time.monotonic() - started
+        deadline = time.monotonic() + 5
+        while server.abandoned < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        sent = len(server.requests)
+        draft(server, grace, cache, monkeypatch, budget=60, jobs=3)
+    march = [request for request in server.requests[:sent] if request.kind == "month" and month_of(request) == "2025-03"]
+    assert len(march) == 4  # the failing part twice, each other part once
+    assert took < 3 and server.abandoned >= 2  # the other parts' streams were closed, not waited for
+    assert [note[:11] for note in fallbacks(profile)] == ["March 2025:"]
+    assert len(server.requests) == sent  # the rerun finds the failure in the cache and asks nothing
+
+
 def test_a_run_shows_progress_on_stderr_line_by_line_when_piped() -> None:
     with FakeOpenAI(delay=0.1) as server:
         result = run_with_server(server.url)

@@ -139,10 +139,14 @@ class ChatClient:
         other.collector = collector
         return other
 
-    async def ask(self, template: PromptTemplate, values: dict[str, str], answer: type[Answer], fresh: bool = False) -> Answer:
-        """The model's answer, from the cache unless `fresh` (a regeneration the user asked for)."""
-        messages = template.render(**values)
-        key = cache_key(
+    def cached_failure(self, template: PromptTemplate, values: dict[str, str], answer: type[Answer]) -> UnusableAnswer | None:
+        """The failure a rerun would meet in the cache for this prompt, without asking anything."""
+        key = self._key(template.render(**values), template, answer)
+        failed = self.cache.get(f"{key}:unusable")
+        return None if failed is None or self.cache.get(key) is not None else _unusable_from(failed)
+
+    def _key(self, messages: list[dict[str, str]], template: PromptTemplate, answer: type[Answer]) -> str:
+        return cache_key(
             "llm",
             model=self.settings.model,
             endpoint=self.settings.base_url,
@@ -150,6 +154,11 @@ class ChatClient:
             messages=messages,
             schema=answer.model_json_schema(),
         )
+
+    async def ask(self, template: PromptTemplate, values: dict[str, str], answer: type[Answer], fresh: bool = False) -> Answer:
+        """The model's answer, from the cache unless `fresh` (a regeneration the user asked for)."""
+        messages = template.render(**values)
+        key = self._key(messages, template, answer)
         if not fresh:
             cached, failed = self.cache.get(key), self.cache.get(f"{key}:unusable")
             if cached is not None or failed is not None:

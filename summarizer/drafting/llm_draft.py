@@ -102,6 +102,24 @@ async def every(*awaitables: Awaitable[Any]) -> list[Any]:
     return list(results)
 
 
+async def _until_one_fails(awaitables: list[Awaitable[Any]]) -> list[Any]:
+    """Each result or failure, like gather's; but once one is unusable the others are cancelled
+    (their streams closed, so the server stops generating): one part failing fails the whole.
+    A request left for a batch is no failure: its siblings are still collected."""
+    tasks = [asyncio.ensure_future(awaitable) for awaitable in awaitables]
+    pending: set[asyncio.Future[Any]] = set(tasks)
+    try:
+        while pending:
+            done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_EXCEPTION)
+            if any(isinstance(task.exception(), UnusableAnswer) for task in done if not task.cancelled()):
+                break
+    finally:  # the month itself cancelled, too
+        for task in pending:
+            task.cancel()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    return [result for result in results if not isinstance(result, asyncio.CancelledError)]
+
+
 class LLMDrafter:
     def __init__(
         self, history: History, client: ChatClient, check: Check, counter: TokenCounter, budget: int, progress: DraftingProgress
@@ -200,15 +218,14 @@ class LLMDrafter:
         need, and the budget it took. Each month finds its own budget, so that the prompts, and
         with them the cached answers, never depend on which month happened to be asked first."""
         values = month_values(self.history, month)
-        budget = self.budget
+        budget, prompt = self.budget, load_prompt("month_summary")
         while True:
-            chunks = chunks_within(items, budget, self.counter.count)
-            # Every chunk is waited for, its answer or failure cached, even when one fails.
-            answers = await asyncio.gather(
-                *(self.client.ask(load_prompt("month_summary"), {**values, "data": to_json(chunk)}, MonthAnswer) for chunk in chunks),
-                return_exceptions=True,
-            )
-            failures = [answer for answer in answers if isinstance(answer, BaseException)]
+            asked = [{**values, "data": to_json(chunk)} for chunk in chunks_within(items, budget, self.counter.count)]
+            # A failure in the cache decides before anything is sent: a rerun asks nothing.
+            failures: list[BaseException] = [f for v in asked if (f := self.client.cached_failure(prompt, v, MonthAnswer))]
+            if not failures:
+                answers = await _until_one_fails([self.client.ask(prompt, v, MonthAnswer) for v in asked])
+                failures = [answer for answer in answers if isinstance(answer, BaseException)]
             if not any(isinstance(failure, PromptTooLong) for failure in failures):
                 break
             if budget <= MIN_BUDGET:
