@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from summarizer.activity import read_activity
+from summarizer.months import build_history
+from summarizer.validation import Checker
 from summarizer.validation.sections import split_sentences
+
+GRACE = Path(__file__).resolve().parents[1] / "fixtures" / "validation" / "grace.json"  # January to June 2025
 
 
 def months_of(text: str) -> list[tuple[str, str | None]]:
@@ -51,3 +58,16 @@ def test_sentence_offsets_point_into_the_text() -> None:
     text = "Intro.\n\n### May 2025\n\nAdded a codec. Fixed a bug."
     for sentence in split_sentences(text):
         assert text[sentence.start : sentence.start + len(sentence.text)] == sentence.text
+
+
+@pytest.mark.parametrize(
+    ("text", "outside"),
+    [
+        ("Between March 2024 and June 2025, Grace Hopper landed 11 commits in cobol-tools.", "March 2024"),
+        ("From December to June 2025, Grace Hopper landed 11 commits in cobol-tools.", "December"),
+        ("Grace Hopper kept fixing the pager into July 2025.", "July 2025"),
+    ],
+)
+def test_a_month_outside_the_period_is_wrong_wherever_the_sentence_names_it(text: str, outside: str) -> None:
+    findings = Checker(build_history(read_activity(GRACE)))(text)
+    assert [(finding.kind, finding.text) for finding in findings] == [("wrong_month", outside)]

@@ -22,7 +22,7 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.grounding import check_grounding
 from summarizer.validation.model import Finding, FindingKind, Severity
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
-from summarizer.validation.sections import MONTH_MENTION, split_sentences
+from summarizer.validation.sections import MONTH_MENTION, month_mentions, split_sentences
 from summarizer.validation.terms import (
     check_expansions,
     check_repositories,
@@ -64,6 +64,14 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
                 findings.append(
                     finding(FindingKind.WRONG_MONTH, sentence, mention, scope, f"no commit of {context.name} landed in {month_label(sentence.month)}", nearest)
                 )
+        for span, month in month_mentions(sentence.text):
+            # A month outside the period is no month of this profile's, wherever the sentence names it.
+            if month not in history.period and month not in reported_months:
+                reported_months.add(month)
+                findings.append(finding(
+                    FindingKind.WRONG_MONTH, sentence, span, scope,
+                    f"{month_label(month)} is outside the period ({month_label(history.period.since)} to {month_label(history.period.until)})",
+                ))  # fmt: skip
         expansions = list(check_expansions(sentence, context))
         findings += expansions
         findings += check_identifiers(sentence, scope, context)

@@ -54,15 +54,20 @@ class Sentence(NamedTuple):
 
 def months_named(text: str) -> list[str]:
     """Every month the text names, in order, as YYYY-MM (both ends of "September–October 2024")."""
-    named = [(match.start(), _month_of(match)) for match in MONTH_MENTION.finditer(text)]
+    return [month for _, month in month_mentions(text)]
+
+
+def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
+    """Where the text names each month, and the month (YYYY-MM), in order."""
+    named = [(match.span(), _month_of(match)) for match in MONTH_MENTION.finditer(text)]
     for match in _RANGE_START.finditer(text):
         end = MONTH_MENTION.match(text, match.end())
         if end:
             last = _month_of(end)
             first = _MONTH_NUMBERS[match.group("first")[:3].lower()]
             year = int(last[:4]) - (first > int(last[5:]))  # "December–January 2025" begins in 2024
-            named.append((match.start(), f"{year}-{first:02d}"))
-    return [month for _, month in sorted(named)]
+            named.append((match.span("first"), f"{year}-{first:02d}"))
+    return sorted(named)
 
 
 def split_sentences(text: str) -> list[Sentence]:
