@@ -354,3 +354,21 @@ def test_skill_tags_without_evidence_are_dropped_and_reported(grace: Activity, c
     assert {(f.kind, f.text, f.severity) for f in profile.findings} == {
         ("unsupported_skill", "Rust", "warning"), ("unsupported_skill", "Kubernetes operators", "warning"),
     }  # fmt: skip
+
+
+def test_every_sentence_naming_a_month_outside_the_period_leaves_the_overview(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    # What SmolLM2 wrote for a June-November helion profile: the same wrong month, twice.
+    overview = (
+        "The new version of the pager has been released in May 2025. The new version of the pager shipped in "
+        "December 2025. The new version of the pager was released in December 2025 as planned."
+    )
+
+    def respond(request: Request) -> Reply:
+        if request.kind == "overview" or (request.kind == "repair" and "December 2025" in request.user):
+            return completion(json.dumps({"overview": overview}))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    assert profile.overview == "The new version of the pager has been released in May 2025."
+    assert [finding for finding in profile.findings if finding.severity == "error"] == []

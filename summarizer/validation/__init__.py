@@ -14,15 +14,18 @@ Design:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from summarizer.months import History
 from summarizer.period import month_label
 from summarizer.validation.claims import check_counts, check_figures, check_identifiers
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
+from summarizer.validation.evidence import Evidence
 from summarizer.validation.grounding import check_grounding
 from summarizer.validation.model import Finding, FindingKind, Severity
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
-from summarizer.validation.sections import MONTH_MENTION, month_mentions, split_sentences
+from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentions, split_sentences
 from summarizer.validation.terms import (
     check_expansions,
     check_repositories,
@@ -52,26 +55,9 @@ class Checker:
 def _validate(text: str, history: History, context: Context) -> list[Finding]:
     sentences = split_sentences(text)
     findings: list[Finding] = []
-    reported_months: set[str] = set()
     for sentence in sentences:
         scope = context.scope(sentence.month)
-        if sentence.month and not scope.stats.commits and sentence.month not in reported_months:
-            reported_months.add(sentence.month)
-            mention = MONTH_MENTION.search(sentence.text)
-            if mention is not None:
-                active = [month.month for month in history.months]
-                nearest = min(active, key=lambda month: abs(_index(month) - _index(sentence.month or month))) if active else None
-                findings.append(
-                    finding(FindingKind.WRONG_MONTH, sentence, mention, scope, f"no commit of {context.name} landed in {month_label(sentence.month)}", nearest)
-                )
-        for span, month in month_mentions(sentence.text):
-            # A month outside the period is no month of this profile's, wherever the sentence names it.
-            if month not in history.period and month not in reported_months:
-                reported_months.add(month)
-                findings.append(finding(
-                    FindingKind.WRONG_MONTH, sentence, span, scope,
-                    f"{month_label(month)} is outside the period ({month_label(history.period.since)} to {month_label(history.period.until)})",
-                ))  # fmt: skip
+        findings += _wrong_months(sentence, scope, history, context)
         expansions = list(check_expansions(sentence, context))
         findings += expansions
         findings += check_identifiers(sentence, scope, context)
@@ -85,6 +71,24 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
     findings += find_duplicates(sentences, context)
     findings += check_grounding(text, sentences, context)
     return _deduplicated(sorted(findings, key=lambda f: (f.offset or 0, f.kind)))
+
+
+def _wrong_months(sentence: Sentence, scope: Evidence, history: History, context: Context) -> Iterator[Finding]:
+    """The months a sentence names that are none of the developer's: one it speaks of where no
+    commit landed, one outside the period wherever it stands. Every sentence that names one
+    has its own finding: a drafter removes the failing sentences, and must find them all."""
+    reported = set()
+    if sentence.month and not scope.stats.commits and (mention := MONTH_MENTION.search(sentence.text)):
+        reported.add(sentence.month)
+        active = [month.month for month in history.months]
+        nearest = min(active, key=lambda month: abs(_index(month) - _index(sentence.month or month))) if active else None
+        yield finding(FindingKind.WRONG_MONTH, sentence, mention, scope, f"no commit of {context.name} landed in {month_label(sentence.month)}", nearest)
+    period = history.period
+    for span, month in month_mentions(sentence.text):
+        if month not in period and month not in reported:
+            reported.add(month)
+            outside = f"{month_label(month)} is outside the period ({month_label(period.since)} to {month_label(period.until)})"
+            yield finding(FindingKind.WRONG_MONTH, sentence, span, scope, outside)
 
 
 def _index(month: str) -> int:
