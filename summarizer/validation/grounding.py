@@ -4,11 +4,12 @@ A small model asked for a summary may answer with sentences that make no checkab
 claim at all ("The data was collected using a JSON-based data analysis platform …"):
 every other check passes them. A paragraph of prose is grounded when it names the
 developer's work: a PR or commit of theirs, an identifier or acronym of their commits,
-two specific words of their work items' titles or of the files they changed ("specific":
-not one of the generic words any text about any work would use), or one such word in a
-paragraph anchored to them — that speaks of the developer (a name of theirs, or a
-personal pronoun), names a month or a repository of theirs, or makes a count the
-statistics check. A paragraph of statistics is grounded by its counts, and one about the
+two specific words of one of their work items' titles or of one file they changed
+("specific": not one of the generic words any text about any work would use; "of one":
+words scattered over unrelated titles name no work, "debug … search … index"), or one
+such word in a paragraph anchored to them — that speaks of the developer (a name of
+theirs, or a personal pronoun), names a month or a repository of theirs, or makes a
+count the statistics check. A paragraph of statistics is grounded by its counts, and one about the
 developer by a month or repository it names.
 """
 
@@ -67,7 +68,7 @@ def rests_on_data(paragraph: str, about_developer: bool, context: Context) -> bo
     terms = (match.group(match.lastgroup or 0) for match in TERM.finditer(paragraph) if match.lastgroup != "caps" or len(match.group(0)) > 2)
     if any(term not in GENERIC_TERMS and whole.mentions(term) for term in terms):
         return True
-    specific = len(vocabulary.specific_stems(paragraph))
+    stems = vocabulary.specific_stems(paragraph)
     counted = bool(COUNT.search(paragraph) or LINES_DIFF.search(paragraph))
     anchored = about_developer or counted or vocabulary.names_when_or_where(paragraph)
-    return specific >= 2 or (anchored and (specific >= 1 or counted or about_developer and vocabulary.names_when_or_where(paragraph)))
+    return vocabulary.names_a_piece(stems) or (anchored and (len(stems) >= 1 or counted or about_developer and vocabulary.names_when_or_where(paragraph)))

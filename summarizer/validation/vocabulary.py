@@ -81,14 +81,24 @@ class Vocabulary:
         return tokens
 
     @cached_property
+    def pieces(self) -> list[frozenset[str]]:
+        """The specific stems of each title, path changed and repository name, one set a piece."""
+        history = self.history
+        texts = {item.title for month in history.months for item in month.items}
+        texts |= {change.path for month in history.months for commit in month.commits for change in commit.files}
+        texts |= {repository.name for repository in history.repositories}
+        excluded = GENERIC_STEMS | {stem(word) for word in self.developer}
+        pieces = {frozenset(stem(word.lower()) for word in WORD.findall(text) if _long_enough(word)) - excluded for text in texts}
+        return [piece for piece in pieces if piece]
+
+    @cached_property
     def stems(self) -> set[str]:
         """Specific stems of the titles and the paths changed."""
-        history = self.history
-        pieces = [item.title for month in history.months for item in month.items]
-        pieces += [change.path for month in history.months for commit in month.commits for change in commit.files]
-        pieces += [repository.name for repository in history.repositories]
-        words = {word.lower() for piece in pieces for word in WORD.findall(piece)}
-        return {stem(word) for word in words if _long_enough(word)} - GENERIC_STEMS - {stem(word) for word in self.developer}
+        return set().union(*self.pieces)
+
+    def names_a_piece(self, stems: set[str]) -> bool:
+        """Whether two of these stems come from one title, path or repository name: words of one work item, not scattered ones."""
+        return len(stems) >= 2 and any(len(piece & stems) >= 2 for piece in self.pieces)
 
     def specific_stems(self, paragraph: str) -> set[str]:
         """The stems of a paragraph's words that are specific words of the developer's titles and files."""
