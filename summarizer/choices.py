@@ -63,6 +63,7 @@ class FindingKind(Choice):
     UNSUPPORTED_SKILL = "unsupported_skill"  # a language or skill tag with no file or mention behind it
     UNGROUNDED_TEXT = "ungrounded_text"  # a paragraph that names nothing of the work, or not the developer
     OTHER_AUTHOR = "other_author"  # work another author landed, credited to the developer
+    PROMPT_ECHO = "prompt_echo"  # a sentence that repeats the drafting instructions, not the work
 
 
 class Forge(Choice):

@@ -135,6 +135,23 @@ def test_a_repeated_sentence_is_said_once_in_the_profile(grace: Activity, cache:
     assert [f for f in profile.findings if f.kind == "duplicate_text"] == []
 
 
+def test_a_sentence_echoing_the_prompt_is_removed_from_the_profile(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    overview = "Over five active months, Grace Hopper worked in cobol-tools."
+    echoed = f"{overview} Between March and June 2025, the data block below is JSON: statistics and month summaries."
+
+    def respond(request: Request) -> Reply:
+        if request.kind == "overview" or (request.kind == "repair" and '"overview"' in request.user):
+            return completion(json.dumps({"overview": echoed}))  # the repair echoes it again
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    (repair,) = server.of_kind("repair")
+    assert "prompt_echo" in repair.user
+    assert profile.overview == overview
+    assert [f.kind for f in profile.findings if f.severity == "error"] == []
+
+
 def test_a_server_that_wants_max_completion_tokens_gets_it_from_then_on(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
     def respond(request: Request) -> Reply:
         if "max_tokens" in request.body:

@@ -8,7 +8,8 @@ Design:
 2. sections: the text cut into sentences, each scoped to the month it speaks of
 3. checks: identifiers, counts, figures, names, repositories, terms, acronym
    expansions, skill tags, phrases of another author's work — each sentence against its
-   month's evidence, a claim that holds only in another month being `wrong_month`; then repeated sentences, and
+   month's evidence, a claim that holds only in another month being `wrong_month`, and
+   sentences that repeat the drafting instructions; then repeated sentences, and
    paragraphs that rest on nothing in the data
 """
 
@@ -21,6 +22,7 @@ from summarizer.period import month_label
 from summarizer.validation.claims import check_counts, check_figures, check_identifiers
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
+from summarizer.validation.echo import check_echoes
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.grounding import check_grounding
 from summarizer.validation.model import Finding, FindingKind, Severity
@@ -68,6 +70,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_skills(sentence, scope, context)
         findings += check_terms(sentence, scope, context, expanded_acronyms(expansions))
         findings += check_colleagues(sentence, scope, context)
+        findings += check_echoes(sentence, scope, context)
     findings += find_duplicates(sentences, context)
     findings += check_grounding(text, sentences, context)
     return _deduplicated(sorted(findings, key=lambda f: (f.offset or 0, f.kind)))
