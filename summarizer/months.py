@@ -10,7 +10,8 @@ import datetime as dt
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from typing import Literal
+from functools import cached_property
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -20,6 +21,9 @@ from summarizer.languages import language_of
 from summarizer.period import Period
 from summarizer.themes import SNAPSHOT, Theme, ThemeItem, month_themes, period_themes
 from summarizer.titles import BRACKET_TAGS, CONVENTIONAL, PR_SUFFIX
+
+if TYPE_CHECKING:
+    from summarizer.signals import HistorySignals
 
 ItemClass = Literal["feature", "bug", "other"]
 
@@ -79,19 +83,30 @@ def _name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
-def _is_test(path: str) -> bool:
-    return _in_folder(path, {"test", "tests", "testing"}) or bool(re.search(r"(^|/)test_[^/]*$|[._]test\.\w+$|\.spec\.\w+$", path))
+# Test files as each language's conventions name them: a tests folder (Ruby's spec, Jest's
+# __tests__, Android's androidTest too), pytest's test_*.py and conftest.py, Go's *_test.go,
+# JS/TS *.test.ts and *.spec.js, Ruby's *_spec.rb, C++'s *_unittest.cc, and JUnit, NUnit,
+# XCTest and PHPUnit classes (FooTest.java, FooTests.cs, FooIT.kt).
+_TEST_FOLDERS = {"test", "tests", "testing", "__tests__", "spec", "specs", "unittests", "androidTest"}
+_TEST_NAME = re.compile(
+    r"^(?:test_.*|conftest\.py|.*[._-](?:test|tests|spec|unittest)\.\w+"
+    r"|.*[a-z0-9](?:Test|Tests|Spec|IT)\.(?:java|kt|kts|scala|groovy|php|cs|swift|m|mm|fs))$"
+)
 
 
-def _is_docs(path: str) -> bool:
+def is_test_path(path: str) -> bool:
+    return _in_folder(path, _TEST_FOLDERS) or bool(_TEST_NAME.match(_name(path)))
+
+
+def is_docs_path(path: str) -> bool:
     return path.startswith(("docs/", "doc/")) or path.endswith((".md", ".rst"))
 
 
 # What the changed files show of a developer's practice, checked in this order.
 _PRACTICE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
-    ("Testing", _is_test),
+    ("Testing", is_test_path),
     ("CI (GitHub Actions)", lambda p: p.startswith(".github/workflows/")),
-    ("Documentation", _is_docs),
+    ("Documentation", is_docs_path),
     ("Benchmarking", lambda p: _in_folder(p, {"bench", "benchmark", "benchmarks"})),
     ("Build and packaging", lambda p: _name(p) in {"pyproject.toml", "setup.py", "setup.cfg", "CMakeLists.txt", "Makefile", "Cargo.toml", "package.json", "BUILD", "BUILD.bazel"}),
     ("Containers", lambda p: _name(p).startswith("Dockerfile") or _name(p) in {"docker-compose.yml", "compose.yaml"}),
@@ -162,6 +177,14 @@ class History(BaseModel):
     others: list[Commit] = []
     # The themes that ran through more than one month.
     themes: list[Theme] = []
+
+    @cached_property
+    def signals(self) -> HistorySignals:
+        """How the work was done (signals.py), found on first use and once."""
+        # Imported here: the signals are computed from this module's work items and classes.
+        from summarizer.signals import history_signals
+
+        return history_signals(self)
 
 
 def build_history(activity: Activity) -> History:
@@ -268,11 +291,11 @@ def classify(title: str, labels: list[str] | tuple[str, ...] = (), paths: Sequen
         return "other", "typo"
     if _TESTS.match(subject):
         return "other", "tests:title"
-    if paths and all(_is_test(path) for path in paths):
+    if paths and all(is_test_path(path) for path in paths):
         return "other", "tests:files"
     if _DOCS.search(subject):
         return "other", "docs:title"
-    if paths and all(_is_docs(path) for path in paths):
+    if paths and all(is_docs_path(path) for path in paths):
         return "other", "docs:files"
     conventional = CONVENTIONAL.match(text)
     if conventional:

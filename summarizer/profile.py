@@ -11,10 +11,12 @@ from summarizer.choices import ReviewState
 from summarizer.drafting.model import DraftingReport, Highlight, ProfileDraft, Skills
 from summarizer.months import Developer, History, ItemClass, RepositorySpan, Totals
 from summarizer.period import Period
+from summarizer.signals import Signals
 from summarizer.themes import Theme
 from summarizer.validation.model import Finding
 
-PROFILE_SCHEMA_VERSION = 1
+# 2: `signals`, for the period and in each month (SPEC §11).
+PROFILE_SCHEMA_VERSION = 2
 
 
 class ProfileItem(BaseModel):
@@ -48,6 +50,8 @@ class ProfileMonth(BaseModel):
     items: list[ProfileItem]
     # The items grouped by what they are about, with why (themes.py); most items first.
     themes: list[Theme] = []
+    # How the work was done (signals.py): each figure with its definition and items.
+    signals: Signals
 
 
 class ProfileTotals(BaseModel):
@@ -75,6 +79,7 @@ class Profile(BaseModel):
     skills: Skills
     # The themes that ran through more than one month.
     themes: list[Theme] = []
+    signals: Signals
     repositories: list[RepositorySpan]
     findings: list[Finding]
     drafting: DraftingReport
@@ -98,6 +103,7 @@ def assemble_profile(
                 skills=words.skills,
                 items=[ProfileItem.model_validate(item.model_dump()) for item in activity.items],
                 themes=activity.themes,
+                signals=history.signals.months[activity.month],
             )
         )
     return Profile(
@@ -109,6 +115,7 @@ def assemble_profile(
         months=months,
         skills=draft.skills,
         themes=history.themes,
+        signals=history.signals.period,
         repositories=history.repositories,
         findings=findings,
         drafting=report,

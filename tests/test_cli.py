@@ -28,7 +28,7 @@ def test_json_profile_has_the_spec_fields_and_numbers(cobol_tools: BuiltRepo) ->
     assert result.returncode == 0, result.stderr
     profile = json.loads(result.stdout)
     assert SPEC_KEYS <= set(profile)
-    assert profile["schema_version"] == 1
+    assert profile["schema_version"] == 2
     assert profile["developer"] == {"name": "Grace Hopper", "ids": ["Grace Hopper", "grace@example.com"]}
     assert profile["period"] == {"since": "2025-01", "until": "2025-06"}
     totals = {key: profile["totals"][key] for key in ("commits", "work_items", "features", "bugs", "lines_added", "lines_deleted", "activity_months", "repositories")}

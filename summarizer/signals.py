@@ -1,0 +1,245 @@
+"""Quality signals: what the commit metadata shows of how the work was done (SPEC §11).
+
+Every figure comes with its definition and the work items it counts, so that a reader can
+open them and a developer can dispute them. None is a score: no figure mixes two signals,
+nothing grades or ranks, and a share over fewer than MIN_ITEMS items is not given (a
+percentage of three items says nothing). Pure functions: a month's or a period's work
+items, with the commits of the developer and of others beside them, in; Signals out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import statistics
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+from pydantic import BaseModel, Field
+
+from summarizer.activity import Commit
+from summarizer.months import History, WorkItem, classify, is_docs_path, is_test_path
+from summarizer.period import shift_month
+from summarizer.sources.commits import FOLLOW_UP_DAYS, reverted_by
+from summarizer.titles import PR_SUFFIX
+
+MIN_ITEMS = 5
+LARGE_ITEM_LINES = 1000
+
+TESTED_WORK = "features and bug fixes whose commits change a test file (tests/, test_*.py, *_test.go, *.spec.ts, FooTest.java …)"
+REVERTED_WORK = "work items a later commit reverted, by anyone (“This reverts commit …” or “Revert \"title\"”)"
+FOLLOW_UP_FIXES = (
+    f"features followed within {FOLLOW_UP_DAYS} days by a bug fix, by anyone, to one of the same files "
+    f"(of the features landed at least {FOLLOW_UP_DAYS} days before the period's end)"
+)
+SIZE = f"lines added and deleted per work item, generated, vendored and lock files left out; items over {LARGE_ITEM_LINES:,} lines"
+DOCUMENTATION = "work items that change documentation (docs/, *.md, *.rst) alongside code, of those that change code"
+
+
+class Share(BaseModel):
+    """How many of the items a signal looks at show it: `items` are the ones that do."""
+
+    count: int
+    of: int
+    # None below MIN_ITEMS: too few items for a share to mean anything.
+    share: float | None = None
+    items: list[str] = []
+    definition: str
+
+
+class Revert(BaseModel):
+    item: str  # the work item reverted: the developer's, or (for reverts of others' work) the developer's revert
+    title: str
+    by: str
+    on: dt.date
+    revert: str  # the reverting commit, short
+
+
+class RevertedWork(Share):
+    reverted: list[Revert] = []
+    # Reverts the developer made of other authors' work.
+    reverts_of_others: list[Revert] = []
+
+
+class FollowUp(BaseModel):
+    item: str
+    fix: str  # the fixing commit, short
+    title: str
+    by: str
+    days: int
+
+
+class FollowUpFixes(Share):
+    follow_ups: list[FollowUp] = []
+
+
+class Size(BaseModel):
+    median_lines: int | None = None
+    p90_lines: int | None = None
+    over_1000: int = 0
+    of: int = 0
+    # The items over LARGE_ITEM_LINES lines.
+    items: list[str] = []
+    definition: str = SIZE
+
+
+class Signals(BaseModel):
+    tested_work: Share
+    reverted_work: RevertedWork
+    follow_up_fixes: FollowUpFixes
+    size: Size
+    documentation: Share
+
+
+class ItemFacts(BaseModel):
+    """What the signals need to know of one work item, found once for the period."""
+
+    item: str
+    tested: bool | None = None  # None: neither a feature nor a fix
+    reverted: Revert | None = None
+    follow_up: FollowUp | None = None
+    follow_up_eligible: bool = False
+    lines: int | None = None  # None: git could not read some of its line counts
+    docs_with_code: bool | None = None  # None: it changes no code
+    reverts_of_others: list[Revert] = Field(default_factory=list)
+
+
+class HistorySignals(BaseModel):
+    period: Signals
+    months: dict[str, Signals]
+
+
+def history_signals(history: History) -> HistorySignals:
+    """The signals of the period and of each active month."""
+    items = [item for month in history.months for item in month.items]
+    mine = [commit for month in history.months for commit in month.commits]
+    end = dt.datetime.fromisoformat(f"{shift_month(history.period.until, 1)}-01T00:00:00+00:00")
+    facts = item_facts(items, mine, history.others, end)
+    return HistorySignals(period=signals_of(items, facts), months={month.month: signals_of(month.items, facts) for month in history.months})
+
+
+def item_facts(items: Sequence[WorkItem], mine: Sequence[Commit], others: Sequence[Commit], period_end: dt.datetime) -> dict[str, ItemFacts]:
+    """Each item's facts, from its commits and everyone's commits beside them."""
+    by_sha = {commit.sha: commit for commit in mine}
+    reverts = [(commit, *named) for commit in [*mine, *others] if (named := reverted_by(commit)) != ([], None)]
+    fixes = _fixes_by_path(items, by_sha, [*mine, *others])
+    facts = {}
+    for item in items:
+        commits = [by_sha[sha] for sha in item.commits if sha in by_sha]
+        paths = [change.path for commit in commits for change in commit.files]
+        code = [change.path for commit in commits for change in commit.files if change.counted and not is_docs_path(change.path)]
+        fact = ItemFacts(
+            item=item.id,
+            tested=any(is_test_path(path) for path in paths) if item.item_class in ("feature", "bug") else None,
+            lines=item.lines_added + item.lines_deleted if all(commit.stats_complete for commit in commits) else None,
+            docs_with_code=any(is_docs_path(path) for path in paths) if code else None,
+            reverted=_reverted(item, commits, reverts),
+        )
+        if item.item_class == "feature" and commits:
+            landed = max(commit.committed_at for commit in commits)
+            fact.follow_up_eligible = landed + dt.timedelta(days=FOLLOW_UP_DAYS) <= period_end
+            fact.follow_up = _follow_up(item, commits, landed, fixes) if fact.follow_up_eligible else None
+        fact.reverts_of_others = _reverts_of_others(item, commits, by_sha, others)
+        facts[item.id] = fact
+    return facts
+
+
+def signals_of(items: Iterable[WorkItem], facts: dict[str, ItemFacts]) -> Signals:
+    """The signals of a set of work items (a month's, or the period's)."""
+    chosen = [facts[item.id] for item in items]
+    tested = [fact for fact in chosen if fact.tested is not None]
+    eligible = [fact for fact in chosen if fact.follow_up_eligible]
+    coded = [fact for fact in chosen if fact.docs_with_code is not None]
+    sized = sorted((fact.lines, fact.item) for fact in chosen if fact.lines is not None)
+    lines = [count for count, _ in sized]
+    return Signals(
+        tested_work=_share([fact.item for fact in tested if fact.tested], len(tested), TESTED_WORK),
+        reverted_work=RevertedWork(
+            **_share([fact.item for fact in chosen if fact.reverted], len(chosen), REVERTED_WORK).model_dump(),
+            reverted=[fact.reverted for fact in chosen if fact.reverted],
+            reverts_of_others=[revert for fact in chosen for revert in fact.reverts_of_others],
+        ),
+        follow_up_fixes=FollowUpFixes(
+            **_share([fact.item for fact in eligible if fact.follow_up], len(eligible), FOLLOW_UP_FIXES).model_dump(),
+            follow_ups=[fact.follow_up for fact in eligible if fact.follow_up],
+        ),
+        size=Size(
+            median_lines=int(statistics.median_low(lines)) if lines else None,
+            p90_lines=lines[math.ceil(0.9 * len(lines)) - 1] if lines else None,
+            over_1000=sum(count > LARGE_ITEM_LINES for count in lines),
+            of=len(lines),
+            items=[item for count, item in reversed(sized) if count > LARGE_ITEM_LINES],
+        ),
+        documentation=_share([fact.item for fact in coded if fact.docs_with_code], len(coded), DOCUMENTATION),
+    )
+
+
+def _share(items: list[str], of: int, definition: str) -> Share:
+    share = round(len(items) / of, 3) if of >= MIN_ITEMS else None
+    return Share(count=len(items), of=of, share=share, items=items, definition=definition)
+
+
+def _title(subject: str) -> str:
+    return PR_SUFFIX.sub("", subject).strip()
+
+
+def _reverted(item: WorkItem, commits: list[Commit], reverts: list[tuple[Commit, list[str], str | None]]) -> Revert | None:
+    """The first later commit that reverts one of the item's commits, named by SHA or quoted by title."""
+    if not commits:
+        return None
+    titles = {_title(commit.subject) for commit in commits} | {item.title}
+    first = min(commit.committed_at for commit in commits)
+    own = {commit.sha for commit in commits}
+    for revert, named, quoted in sorted(reverts, key=lambda entry: entry[0].committed_at):
+        if revert.sha in own or revert.committed_at < first:
+            continue
+        if any(sha.startswith(prefix) for prefix in named for sha in own) or (quoted and _title(quoted) in titles):
+            return Revert(item=item.id, title=item.title, by=revert.author_name, on=revert.committed_at.date(), revert=revert.short_sha)
+    return None
+
+
+def _reverts_of_others(item: WorkItem, commits: list[Commit], by_sha: dict[str, Commit], others: Sequence[Commit]) -> list[Revert]:
+    """The item's commits that revert a commit of another author's (one the data holds)."""
+    found = []
+    for commit in commits:
+        named, quoted = reverted_by(commit)
+        if any(sha.startswith(prefix) for prefix in named for sha in by_sha):
+            continue  # their own work
+        if named:
+            target = next((other for other in others if any(other.sha.startswith(prefix) for prefix in named)), None)
+        else:
+            target = next((other for other in others if quoted and _title(other.subject) == _title(quoted)), None)
+        if target is not None:
+            found.append(Revert(item=item.id, title=_title(target.subject), by=target.author_name, on=commit.committed_at.date(), revert=commit.short_sha))
+    return found
+
+
+def _fixes_by_path(items: Sequence[WorkItem], by_sha: dict[str, Commit], everyone: Sequence[Commit]) -> dict[str, list[Commit]]:
+    """Bug-fix commits by path, for the paths the features changed only: classing every commit
+    of every author beside the developer's would cost more than the rest of the signals."""
+    wanted = {
+        change.path
+        for item in items if item.item_class == "feature"
+        for sha in item.commits if sha in by_sha
+        for change in by_sha[sha].files if change.counted
+    }  # fmt: skip
+    fixes: dict[str, list[Commit]] = defaultdict(list)
+    for commit in everyone:
+        touched = [change.path for change in commit.files if change.path in wanted]
+        if touched and classify(_title(commit.subject), (), [change.path for change in commit.files])[0] == "bug":
+            for path in touched:
+                fixes[path].append(commit)
+    return fixes
+
+
+def _follow_up(item: WorkItem, commits: list[Commit], landed: dt.datetime, fixes: dict[str, list[Commit]]) -> FollowUp | None:
+    """The first fix within FOLLOW_UP_DAYS after the feature landed that changes one of its files."""
+    own = {commit.sha for commit in commits}
+    paths = {change.path for commit in commits for change in commit.files if change.counted}
+    window = dt.timedelta(days=FOLLOW_UP_DAYS)
+    candidates = {fix.sha: fix for path in paths for fix in fixes.get(path, []) if fix.sha not in own and landed < fix.committed_at <= landed + window}
+    if not candidates:
+        return None
+    fix = min(candidates.values(), key=lambda commit: commit.committed_at)
+    days = (fix.committed_at - landed).days
+    return FollowUp(item=item.id, fix=fix.short_sha, title=_title(fix.subject), by=fix.author_name, days=days)
