@@ -65,7 +65,18 @@ def on_github(cobol_tools: BuiltRepo) -> BuiltRepo:
 
 def test_the_page_has_every_section(on_github: BuiltRepo) -> None:
     html, _ = page_of(on_github.path)
-    assert Page(html).sections == ["header", "overview", "statistics", "activity", "work-history", "skills", "repositories"]
+    assert Page(html).sections == ["header", "overview", "statistics", "activity", "signals", "work-history", "skills", "repositories"]
+
+
+def test_each_signal_shows_its_definition_on_hover_and_links_its_items(on_github: BuiltRepo) -> None:
+    html, profile = page_of(on_github.path)
+    signals = profile["signals"]
+    section = html[html.index('<section id="signals">') : html.index("</section>", html.index('<section id="signals">'))]
+    rows = [attributes for tag, attributes in Page(section).tags if tag == "tr"]
+    assert [row["title"] for row in rows] == [signals[name]["definition"] for name in ("tested_work", "reverted_work", "follow_up_fixes", "size", "documentation")]
+    (reverted,) = signals["reverted_work"]["reverted"]  # "Add tracing flag", a commit of no PR
+    assert reverted["title"] == "Add tracing flag"
+    assert [link for link in Page(section).links if "/commit/" in link] == [f"https://github.com/acme/cobol-tools/commit/{on_github.sha['trace']}"]
 
 
 def test_the_chart_has_a_bar_a_month_as_high_as_its_commits(on_github: BuiltRepo) -> None:

@@ -20,9 +20,13 @@ from pathlib import Path
 import pytest
 
 from summarizer.cache import RunCache
+from summarizer.drafting.model import DraftingReport
+from summarizer.drafting.offline import draft_offline
 from summarizer.months import History, build_history, is_test_path
 from summarizer.period import Period
-from summarizer.signals import MIN_ITEMS
+from summarizer.profile import assemble_profile
+from summarizer.render.markdown import render_markdown
+from summarizer.signals import DOCUMENTATION, FOLLOW_UP_FIXES, MIN_ITEMS, REVERTED_WORK, SIZE, TESTED_WORK
 from summarizer.sources import collect_activity
 from tests.gitrepo import GitRepo, lines
 
@@ -119,3 +123,11 @@ def test_a_signal_over_fewer_items_than_the_minimum_gives_no_share(history: Hist
     february = history.signals.months["2025-02"]
     assert february.tested_work.of < MIN_ITEMS
     assert (february.tested_work.count, february.tested_work.share) == (2, None)
+
+
+def test_the_markdown_profile_shows_each_signal_with_its_figure_definition_and_items(history: History) -> None:
+    profile = assemble_profile(history, draft_offline(history), DraftingReport(backend="offline"), [])
+    section = render_markdown(profile).split("## How the work was done\n", 1)[1].split("\n## ", 1)[0]
+    assert "| Tested work | 3 of 8 features and fixes with tests (38%) |" in section
+    assert f"| Reverted work | 1 of 9 work items reverted (11%) — {ids(history, 'Add lexer')[0]} by Ada Lovelace on 2025-02-03; reverted 1 commit of others |" in section
+    assert all(definition in section for definition in (TESTED_WORK, REVERTED_WORK, FOLLOW_UP_FIXES, SIZE, DOCUMENTATION))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from summarizer.period import month_label, months_between
 from summarizer.profile import Profile
 from summarizer.render.links import citation_url
+from summarizer.render.signals import SHOWN_ITEMS, TITLE, item_links, signal_rows
 from summarizer.words import count, lines_figure, month_counts
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ def render_html(profile: Profile) -> str:
         profile=profile,
         period=f"{month_label(profile.period.since)} – {month_label(profile.period.until)}",
         cards=_cards(profile),
+        signals_title=TITLE,
+        signals=[(row, item_links(profile, row.items[:SHOWN_ITEMS], in_page=True), len(row.items) - SHOWN_ITEMS) for row in signal_rows(profile.signals)],
         bars=_bars(profile),
         chart_width=len(profile.period.months()) * (BAR_WIDTH + BAR_GAP) + BAR_GAP,
         baseline=CHART_TOP + CHART_HEIGHT,

@@ -6,6 +6,7 @@ from summarizer.choices import ReviewState
 from summarizer.period import month_label
 from summarizer.profile import Profile, ProfileMonth
 from summarizer.render.links import citation_url
+from summarizer.render.signals import SHOWN_ITEMS, TITLE, item_links, signal_rows
 from summarizer.words import count, lines_figure, month_counts
 
 STALE = "> *Stale: the commits of this section changed after it was reviewed; `summarizer review` shows the new draft.*"
@@ -16,6 +17,7 @@ def render_markdown(profile: Profile) -> str:
         _header(profile),
         profile.overview + (f"\n\n{STALE}" if profile.overview_review == ReviewState.STALE else ""),
         _statistics(profile),
+        _signals(profile),
         _work_history(profile),
         _skills(profile),
         _repositories(profile),
@@ -57,6 +59,16 @@ def _statistics(profile: Profile) -> str:
     ]
     table = "\n".join(f"| {label} | {value} |" for label, value in rows)
     return f"## Statistics\n\n| | |\n|---|---|\n{table}"
+
+
+def _signals(profile: Profile) -> str:
+    rows = []
+    for row in signal_rows(profile.signals):
+        links = [f"[{ref}]({url})" if url else ref for ref, url in item_links(profile, row.items[:SHOWN_ITEMS])]
+        more = f" and {len(row.items) - SHOWN_ITEMS} more" if len(row.items) > SHOWN_ITEMS else ""
+        rows.append(f"| {row.name} | {row.figure} | {', '.join(links)}{more} | {row.definition} |")
+    header = "| Signal | Figure | Items | Definition |\n|---|---|---|---|"
+    return f"## {TITLE}\n\n{header}\n" + "\n".join(rows)
 
 
 def _work_history(profile: Profile) -> str:

@@ -10,6 +10,7 @@ from rich.text import Text
 from summarizer.choices import ReviewState
 from summarizer.period import month_label, months_between
 from summarizer.profile import Profile
+from summarizer.render.signals import TITLE, signal_rows
 from summarizer.words import lines_figure, month_counts
 
 BAR = 36
@@ -32,6 +33,10 @@ def print_profile(profile: Profile, console: Console) -> None:
         statistics.add_row(Text(label, style="dim"), value)
     console.print(Panel(statistics, title="Statistics", title_align="left"))
     console.print(Panel(_chart(profile), title="Commits per month (features green, fixes red)", title_align="left"))
+    signals = Table(show_header=False, box=None, padding=(0, 2))
+    for row in signal_rows(profile.signals):
+        signals.add_row(Text(row.name, style="dim"), Group(Text(row.figure), Text(row.definition, style="dim italic")))
+    console.print(Panel(signals, title=TITLE, title_align="left"))
     for month in profile.months:
         lines = [Text(month.summary)]
         lines += [Text(h.line(bullet="•")) for h in month.highlights]
