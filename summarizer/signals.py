@@ -15,6 +15,8 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
+from typing import NamedTuple
+
 from pydantic import BaseModel, Field
 
 from summarizer.activity import Commit
@@ -22,8 +24,11 @@ from summarizer.months import History, WorkItem, classify, is_docs_path, is_test
 from summarizer.period import shift_month
 from summarizer.sources.commits import FOLLOW_UP_DAYS, reverted_by
 from summarizer.titles import PR_SUFFIX
+from summarizer.words import count, plural
 
 MIN_ITEMS = 5
+# Items listed beside a signal before "and N more".
+SHOWN_ITEMS = 8
 LARGE_ITEM_LINES = 1000
 
 TESTED_WORK = "features and bug fixes whose commits change a test file (tests/, test_*.py, *_test.go, *.spec.ts, FooTest.java …)"
@@ -243,3 +248,50 @@ def _follow_up(item: WorkItem, commits: list[Commit], landed: dt.datetime, fixes
     fix = min(candidates.values(), key=lambda commit: commit.committed_at)
     days = (fix.committed_at - landed).days
     return FollowUp(item=item.id, fix=fix.short_sha, title=_title(fix.subject), by=fix.author_name, days=days)
+
+
+# How every format shows the signals: one row a signal, its figure in words, its definition,
+# the share a bar draws (None when there is none to draw) and its items.
+TITLE = "How the work was done"
+
+
+class SignalRow(NamedTuple):
+    name: str
+    figure: str
+    share: float | None
+    definition: str
+    items: list[str]
+
+
+def signal_rows(signals: Signals) -> list[SignalRow]:
+    tested, reverted, follow_ups, size, documentation = (
+        signals.tested_work, signals.reverted_work, signals.follow_up_fixes, signals.size, signals.documentation,
+    )  # fmt: skip
+    reverted_figure = _figure(reverted, "work item", "reverted") + _reverted_by(reverted.reverted)
+    if reverted.reverts_of_others:
+        reverted_figure += f"; reverted {count(len(reverted.reverts_of_others), 'commit')} of others"
+    if size.of:
+        size_figure = f"median {size.median_lines:,} lines, 90th percentile {size.p90_lines:,}; {size.over_1000} of {size.of} over 1,000 lines"
+    else:
+        size_figure = "no work item with line counts"
+    return [
+        SignalRow("Tested work", _figure(tested, "feature or fix", "with tests", "features and fixes"), tested.share, tested.definition, tested.items),
+        SignalRow("Reverted work", reverted_figure, reverted.share, reverted.definition, reverted.items),
+        SignalRow("Follow-up fixes", _figure(follow_ups, "feature", "followed by a fix"), follow_ups.share, follow_ups.definition, follow_ups.items),
+        SignalRow("Size", size_figure, None, size.definition, size.items),
+        SignalRow("Documentation", _figure(documentation, "code change", "with docs"), documentation.share, documentation.definition, documentation.items),
+    ]
+
+
+def _figure(signal: Share, noun: str, shows: str, plural_form: str | None = None) -> str:
+    """ "3 of 8 features and fixes with tests (38%)", or "2 of 3 … (fewer than 5: too few to say)"."""
+    if not signal.of:
+        return f"no {plural(0, noun, plural_form)}"
+    figure = f"{signal.count} of {signal.of} {plural(signal.of, noun, plural_form)} {shows}"
+    if signal.share is None:
+        return f"{figure} (fewer than {MIN_ITEMS}: too few to say)"
+    return f"{figure} ({round(100 * signal.share)}%)"
+
+
+def _reverted_by(reverts: list[Revert]) -> str:
+    return "".join(f" — {revert.item} by {revert.by} on {revert.on:%Y-%m-%d}" for revert in reverts[:3]) + (" …" if len(reverts) > 3 else "")

@@ -28,6 +28,7 @@ from summarizer.profile import assemble_profile
 from summarizer.render.markdown import render_markdown
 from summarizer.signals import DOCUMENTATION, FOLLOW_UP_FIXES, MIN_ITEMS, REVERTED_WORK, SIZE, TESTED_WORK
 from summarizer.sources import collect_activity
+from summarizer.validation import validate
 from tests.gitrepo import GitRepo, lines
 
 ADA = "Ada Lovelace <ada@example.com>"
@@ -131,3 +132,25 @@ def test_the_markdown_profile_shows_each_signal_with_its_figure_definition_and_i
     assert "| Tested work | 3 of 8 features and fixes with tests (38%) |" in section
     assert f"| Reverted work | 1 of 9 work items reverted (11%) — {ids(history, 'Add lexer')[0]} by Ada Lovelace on 2025-02-03; reverted 1 commit of others |" in section
     assert all(definition in section for definition in (TESTED_WORK, REVERTED_WORK, FOLLOW_UP_FIXES, SIZE, DOCUMENTATION))
+
+
+def test_the_rendered_signals_pass_the_check_and_an_edited_figure_does_not(history: History) -> None:
+    markdown = render_markdown(assemble_profile(history, draft_offline(history), DraftingReport(backend="offline"), []))
+    assert [f for f in validate(markdown, history) if f.severity == "error"] == []
+    edited = markdown.replace("3 of 8 features and fixes with tests (38%)", "8 of 8 features and fixes with tests (100%)")
+    (wrong,) = [f for f in validate(edited, history) if f.severity == "error"]
+    assert (wrong.kind, wrong.suggestion) == ("wrong_count", "3 of 8 features and fixes with tests (38%)")
+
+
+@pytest.mark.parametrize(
+    ("claim", "wrong"),
+    [
+        ("In all, 38% of her features and fixes came with tests.", False),
+        ("In all, 90% of her features and fixes came with tests.", True),
+        ("One of her work items was reverted.", False),
+        ("None of her work was reverted.", True),
+    ],
+)
+def test_a_claim_about_tests_or_reverts_must_match_the_signals(history: History, claim: str, wrong: bool) -> None:
+    text = f"Grace Hopper landed 9 commits in cobol-tools from January to June 2025. {claim}"
+    assert [f.kind for f in validate(text, history) if f.severity == "error"] == (["wrong_count"] if wrong else [])

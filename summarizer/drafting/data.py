@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pydantic import BaseModel, ConfigDict, Field
 
 from summarizer.months import MonthActivity, WorkItem
+from summarizer.signals import Share, Signals
 
 MAX_BODY_LINES = 12
 MAX_BODY_CHARACTERS = 800
@@ -104,3 +105,20 @@ def chunks_within(items: list[ItemData], budget: int, count: Callable[[str], int
         chunks[-1].append(item)
         used += size
     return chunks
+
+
+def signal_figures(signals: Signals) -> dict[str, dict[str, int | None]]:
+    """The signals as a prompt cites them: counts, and a percent only where there are enough items."""
+
+    def share(signal: Share) -> dict[str, int | None]:
+        figures: dict[str, int | None] = {"count": signal.count, "of": signal.of}
+        return figures | ({"percent": round(100 * signal.share)} if signal.share is not None else {})
+
+    size = signals.size
+    return {
+        "features_and_fixes_with_tests": share(signals.tested_work),
+        "work_items_reverted": share(signals.reverted_work),
+        "features_followed_by_a_fix_within_14_days": share(signals.follow_up_fixes),
+        "code_changes_with_docs": share(signals.documentation),
+        "lines_per_work_item": {"median": size.median_lines, "p90": size.p90_lines, "over_1000": size.over_1000},
+    }

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
 
-from summarizer.drafting.data import ItemData, chunks_within, month_items, to_json
+from summarizer.drafting.data import ItemData, chunks_within, month_items, signal_figures, to_json
 from summarizer.drafting.llm import ChatClient, Deferred, PromptTooLong, UnusableAnswer
 from summarizer.drafting.model import (
     OVERVIEW,
@@ -440,12 +440,14 @@ def month_values(history: History, month: MonthActivity) -> dict[str, str]:
         "month": month.month,
         "month_label": month_label(month.month),
         "repositories": ", ".join(month.stats.repositories),
+        "signals": json.dumps(signal_figures(history.signals.months[month.month]), ensure_ascii=False),
     }
 
 
 def overview_values(history: History, months: list[MonthDraft]) -> dict[str, str]:
     data = {
         "statistics": history.totals.model_dump(exclude={"practices"}),
+        "signals": signal_figures(history.signals.period),
         "months": [{"month": month.month, "summary": month.summary} for month in months],
     }
     period = f"{month_label(history.period.since)} to {month_label(history.period.until)}"

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from summarizer.period import month_label, months_between
 from summarizer.profile import Profile
 from summarizer.render.links import citation_url
-from summarizer.render.signals import SHOWN_ITEMS, TITLE, item_links, signal_rows
+from summarizer.render.signals import item_links
+from summarizer.signals import SHOWN_ITEMS, TITLE, signal_rows
 from summarizer.words import count, lines_figure, month_counts
 
 if TYPE_CHECKING:

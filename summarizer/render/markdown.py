@@ -6,7 +6,8 @@ from summarizer.choices import ReviewState
 from summarizer.period import month_label
 from summarizer.profile import Profile, ProfileMonth
 from summarizer.render.links import citation_url
-from summarizer.render.signals import SHOWN_ITEMS, TITLE, item_links, signal_rows
+from summarizer.render.signals import item_links
+from summarizer.signals import SHOWN_ITEMS, TITLE, signal_rows
 from summarizer.words import count, lines_figure, month_counts
 
 STALE = "> *Stale: the commits of this section changed after it was reviewed; `summarizer review` shows the new draft.*"

@@ -6,7 +6,7 @@ Design:
 1. evidence: for each active month and for the whole period, what a claim may rest on —
    the commits' subjects, bodies and paths, their SHAs and PR numbers, the statistics
 2. sections: the text cut into sentences, each scoped to the month it speaks of
-3. checks: identifiers, counts, figures, names, repositories, terms, acronym
+3. checks: identifiers, counts, the signals' figures (tested and reverted work), figures, names, repositories, terms, acronym
    expansions, skill tags, phrases of another author's work — each sentence against its
    month's evidence, a claim that holds only in another month being `wrong_month`, and
    sentences that repeat the drafting instructions; then repeated sentences, and
@@ -27,6 +27,7 @@ from summarizer.validation.evidence import Evidence
 from summarizer.validation.grounding import check_grounding
 from summarizer.validation.model import Finding, FindingKind, Severity
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
+from summarizer.validation.signals import SIGNAL_ROW, check_signal_claims, check_signal_row
 from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentions, split_sentences
 from summarizer.validation.terms import (
     check_expansions,
@@ -59,11 +60,16 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
     findings: list[Finding] = []
     for sentence in sentences:
         scope = context.scope(sentence.month)
+        if SIGNAL_ROW.match(sentence.text.strip()):
+            # The table's figures, items and definitions are the signals' own words: only its figure can be wrong.
+            findings += check_signal_row(sentence, scope, context)
+            continue
         findings += _wrong_months(sentence, scope, history, context)
         expansions = list(check_expansions(sentence, context))
         findings += expansions
         findings += check_identifiers(sentence, scope, context)
         findings += check_counts(sentence, scope, context)
+        findings += check_signal_claims(sentence, scope, context)
         findings += check_figures(sentence, scope, context)
         findings += check_names(sentence, scope, context)
         findings += check_repositories(sentence, scope, context)

@@ -20,7 +20,7 @@ _WORDS = {
     "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
     "a dozen": 12, "a single": 1, "a couple of": 2,
 }  # fmt: skip
-_NUMBER = r"(?P<number>\d{1,3}(?:,\d{3})+|\d+|" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")"
+NUMBER = r"(?P<number>\d{1,3}(?:,\d{3})+|\d+|" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")"
 _QUALIFIER = r"(?:(?P<qualifier>about|around|roughly|approximately|nearly|almost|over|more than|at least|under|fewer than|less than|up to|~)\s*)?"
 _NOUNS = {
     "commits": r"commits?",
@@ -36,7 +36,7 @@ _NOUNS = {
 COUNT = re.compile(
     _QUALIFIER
     + r"(?<![\w.,+−#-])"
-    + _NUMBER
+    + NUMBER
     + r"(?P<between>(?:\s+(?!(?:and|or|of|in|to|across|over|from|with|by|for|the|on|per|at|than)\b)[a-z][\w-]*){0,2}?)\s+(?P<noun>"
     + "|".join(f"(?P<{key}>{pattern})" for key, pattern in _NOUNS.items())
     + r")\b(?=(?P<after>[^.;:]{0,40}))",
@@ -54,6 +54,24 @@ PERCENT_OF_CLASS = re.compile(
     r"(?P<noun2>features?|bug fixes|fixes|bugs?)\b",
     re.IGNORECASE,
 )
+# Claims about the signals (validation/signals.py checks them): the figure check leaves their shares alone.
+_WHOSE = r"(?:(?:her|his|their|the|[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)?['’]s?)\s+)?"
+_WORK = r"(?:work(?:\s+items)?|changes|commits|features|fixes|bug\s+fixes|features\s+and\s+(?:bug\s+)?fixes|pull\s+requests|PRs)"
+TESTED_SHARE = re.compile(
+    r"(?P<percent>\d+(?:\.\d+)?)\s?%\s+of\s+" + _WHOSE + _WORK
+    + r"\s+(?:came|shipped|landed|were|was|had|included|changed|touched|added|with)\b[^.;]{0,30}?\btests?\b",
+    re.IGNORECASE,
+)  # fmt: skip
+NONE_REVERTED = re.compile(
+    r"\b(?:none\s+of\s+" + _WHOSE + _WORK + r"|no(?:thing|\s+" + _WORK + r")(?:\s+of\s+(?:hers|his|theirs))?)"
+    r"\s+(?:was|were|has\s+been|have\s+been|got|had\s+to\s+be)\s+(?:ever\s+|later\s+)?reverted\b",
+    re.IGNORECASE,
+)  # fmt: skip
+COUNT_REVERTED = re.compile(
+    r"(?<![\w.,#-])" + NUMBER + r"\s+(?:of\s+" + _WHOSE + r")?" + _WORK
+    + r"\s+(?:was|were|has\s+been|have\s+been|got)\s+(?:later\s+)?reverted\b",
+    re.IGNORECASE,
+)  # fmt: skip
 LINES_DIFF = re.compile(r"\+(?P<added>\d[\d,]*)\s*/\s*[−-](?P<deleted>\d[\d,]*)")
 TABLE_ROW = re.compile(
     r"^\|\s*(?P<label>Commits|Work items|Pull requests|Features|Bugs|Fixes|Repositories|Activity months)\s*\|\s*(?P<value>\d[\d,]*)",
@@ -81,7 +99,7 @@ def check_identifiers(sentence: Sentence, scope: Evidence, context: Context) -> 
 def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     yield from _check_table_row(sentence, scope, context)
     for match in LINES_DIFF.finditer(sentence.text):
-        added, deleted = _number(match.group("added")), _number(match.group("deleted"))
+        added, deleted = number_value(match.group("added")), number_value(match.group("deleted"))
         if (added, deleted) != (scope.stats.lines_added, scope.stats.lines_deleted):
             lines = f"+{scope.stats.lines_added:,} / −{scope.stats.lines_deleted:,}"
             yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, f"the lines changed{context.where(scope)} are {lines}", lines)
@@ -99,7 +117,7 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
 def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
     """Where the count checks already looked (a count's number only): other checks leave these alone."""
     spans = [match.span("number") for match in COUNT.finditer(sentence.text)]
-    patterns = (PERCENT_OF_CLASS, LINES_DIFF, MONTH_MENTION)
+    patterns = (PERCENT_OF_CLASS, TESTED_SHARE, LINES_DIFF, MONTH_MENTION)
     return spans + [match.span() for pattern in patterns for match in pattern.finditer(sentence.text)]
 
 
@@ -126,7 +144,7 @@ def _check_table_row(sentence: Sentence, scope: Evidence, context: Context) -> I
         "features": scope.stats.features, "bugs": scope.stats.bugs, "fixes": scope.stats.bugs,
         "repositories": len(scope.repositories), "activity months": scope.activity_months,
     }[label]  # fmt: skip
-    if _number(row.group("value")) != truth:
+    if number_value(row.group("value")) != truth:
         offset = sentence.text.index(row.group("value"), sentence.text.index(row.group("label")) + len(row.group("label")))
         yield finding(FindingKind.WRONG_COUNT, sentence, (offset, offset + len(row.group("value"))), scope, f"{row.group('label')}{context.where(scope)}: {truth}", str(truth))
 
@@ -134,7 +152,7 @@ def _check_table_row(sentence: Sentence, scope: Evidence, context: Context) -> I
 def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     kind = next(key for key in _NOUNS if match.group(key))
     between = match.group("between").lower().split()
-    claimed = _number(match.group("number"))
+    claimed = number_value(match.group("number"))
     stats = scope.stats
     subset = bool(_SUBSET_WORDS & set(between)) or bool(_SUBSET_BEFORE.search(sentence.text[: match.start()]))
     subset = subset or bool(_SUBSET_AFTER.match(match.group("after"))) or kind == "items"
@@ -192,6 +210,6 @@ def _agrees(claimed: int, truth: int, qualifier: str | None, subset: bool) -> bo
     return claimed == truth
 
 
-def _number(text: str) -> int:
+def number_value(text: str) -> int:
     lowered = text.lower()
     return _WORDS[lowered] if lowered in _WORDS else int(text.replace(",", ""))

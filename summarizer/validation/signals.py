@@ -1,0 +1,65 @@
+"""Claims about how the work was done, checked against the signals (signals.py) as statistics.
+
+"92% of her features came with tests" must be the tested-work share of the month (or the
+period) it speaks of, and "none of his work was reverted" its reverted-work count; a share
+claimed where the signal has too few items to give one is wrong too. A row of a profile's
+"How the work was done" table must give its signal's figure as the signals word it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from summarizer.signals import MIN_ITEMS, Signals, signal_rows
+from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, TESTED_SHARE, number_value
+from summarizer.validation.context import Context, finding
+from summarizer.validation.evidence import Evidence
+from summarizer.validation.model import Finding, FindingKind
+from summarizer.validation.sections import Sentence
+
+
+SIGNAL_ROW = re.compile(r"^\|\s*(?P<name>Tested work|Reverted work|Follow-up fixes|Size|Documentation)\s*\|\s*(?P<figure>[^|]*?)\s*\|")
+
+
+def check_signal_row(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """A row of the signals table: its figure must be the signal's, word for word."""
+    row = SIGNAL_ROW.match(sentence.text.strip())
+    if not row:
+        return
+    signals = _signals(scope, context)
+    truth = next(line.figure for line in signal_rows(signals) if line.name == row.group("name"))
+    if row.group("figure") != truth:
+        start = sentence.text.index(row.group("figure"), sentence.text.index(row.group("name")) + len(row.group("name")))
+        message = f"{row.group('name')}{context.where(scope)}: {truth}"
+        yield finding(FindingKind.WRONG_COUNT, sentence, (start, start + len(row.group("figure"))), scope, message, truth)
+
+
+def _signals(scope: Evidence, context: Context) -> Signals:
+    history = context.history
+    return history.signals.months[scope.month] if scope.month in history.signals.months else history.signals.period
+
+
+def check_signal_claims(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    text = sentence.text
+    if "test" not in text.lower() and "revert" not in text.lower():
+        return
+    signals = _signals(scope, context)
+    where = context.where(scope)
+    tested = signals.tested_work
+    for match in TESTED_SHARE.finditer(text):
+        claimed = float(match.group("percent"))
+        if tested.share is None:
+            message = f"only {tested.of} features and fixes{where}: fewer than {MIN_ITEMS}, too few for a share of them with tests"
+            yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, message, f"{tested.count} of {tested.of}")
+        elif abs(claimed - 100 * tested.share) > 1:
+            share = f"{round(100 * tested.share)}%"
+            message = f"{share} of the features and fixes{where} came with tests ({tested.count} of {tested.of})"
+            yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, message, share)
+    reverted = signals.reverted_work
+    claims = [(match, 0) for match in NONE_REVERTED.finditer(text)] + [(match, number_value(match.group("number"))) for match in COUNT_REVERTED.finditer(text)]
+    for match, claimed_count in claims:
+        if claimed_count != reverted.count:
+            items = ", ".join(f"{revert.item} (by {revert.by} on {revert.on:%Y-%m-%d})" for revert in reverted.reverted[:3])
+            message = f"{reverted.count} of the work items{where} {'was' if reverted.count == 1 else 'were'} reverted" + (f": {items}" if items else "")
+            yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, message, str(reverted.count))
