@@ -154,3 +154,13 @@ def test_the_rendered_signals_pass_the_check_and_an_edited_figure_does_not(histo
 def test_a_claim_about_tests_or_reverts_must_match_the_signals(history: History, claim: str, wrong: bool) -> None:
     text = f"Grace Hopper landed 9 commits in cobol-tools from January to June 2025. {claim}"
     assert [f.kind for f in validate(text, history) if f.severity == "error"] == (["wrong_count"] if wrong else [])
+
+
+def test_a_revert_after_the_period_still_counts_its_work_as_reverted(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "cobol-tools")
+    cache = repo.commit("Add cache", {"src/cache.py": lines(10)}, date="2025-06-10T12:00:00+00:00")
+    repo.commit("Add index", {"src/index.py": lines(10)}, author=ADA, date="2025-07-01T12:00:00+00:00")
+    repo.revert(cache, ADA, "2025-08-04T12:00:00+00:00")
+    activity = collect_activity([str(repo.path)], ["grace hopper"], PERIOD, None, RunCache(Path("unused"), enabled=False))
+    (revert,) = build_history(activity).signals.period.reverted_work.reverted
+    assert (revert.title, revert.by, str(revert.on)) == ("Add cache", "Ada Lovelace", "2025-08-04")

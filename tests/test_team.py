@@ -50,6 +50,7 @@ def test_each_developers_page_has_the_figures_of_their_single_run(roster: Path, 
         page = json.loads((tmp_path / "site" / slug / "profile.json").read_text())
         alone = json.loads(single.stdout)
         assert page["totals"] == alone["totals"]
+        assert page["signals"] == alone["signals"]
         assert [(m["month"], m["commits"], m["lines_added"], [i["id"] for i in m["items"]]) for m in page["months"]] == [
             (m["month"], m["commits"], m["lines_added"], [i["id"] for i in m["items"]]) for m in alone["months"]
         ]
@@ -176,3 +177,18 @@ def page_requests(netlog: Path) -> list[str]:
         event["params"]["url"] for event in log["events"]
         if event["type"] == start and "url" in event.get("params", {}) and event["params"].get("initiator") != "not an origin"
     ]  # fmt: skip
+
+
+def test_work_reverted_by_someone_outside_the_roster_counts_as_in_a_single_run(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "parsers")
+    parser = repo.commit("Add parser", {"parser.py": lines(6)}, GRACE, "2025-02-03T10:00:00+00:00")
+    lexer = repo.commit("Add lexer", {"lexer.py": lines(6)}, GRACE, "2025-03-03T10:00:00+00:00")
+    repo.revert(parser, ADA, "2025-02-10T10:00:00+00:00")  # Ada is not in this roster
+    repo.revert(lexer, ADA, "2025-08-10T10:00:00+00:00")  # nor is a revert after the period in its window
+    roster = tmp_path / "team.toml"
+    roster.write_text('since = "2025-01"\nuntil = "2025-06"\nrepositories = ["parsers"]\n\n[[developer]]\nname = "Grace Hopper"\nidentities = ["grace@example.com"]\n')
+    team(roster, tmp_path / "site")
+    page = json.loads((tmp_path / "site" / "grace-hopper" / "profile.json").read_text())
+    alone = json.loads(run_cli("run", str(repo.path), "-a", "grace@example.com", *PERIOD, "-f", "json").stdout)
+    assert [(r["title"], r["by"]) for r in page["signals"]["reverted_work"]["reverted"]] == [("Add parser", "Ada Lovelace"), ("Add lexer", "Ada Lovelace")]
+    assert page["signals"] == alone["signals"]

@@ -47,11 +47,12 @@ from summarizer.sources.commits import (
     mark_uncounted_files,
     pr_number,
     relevant_others,
+    reverted_by,
 )
 from summarizer.words import count
 
 # Bump when the parsing changes, so cached extractions are redone.
-EXTRACTOR_VERSION = 3
+EXTRACTOR_VERSION = 4
 
 _FIELD = "%x1f"
 _LOG_FORMAT = "%x1e" + _FIELD.join(["%H", "%aN", "%aE", "%aI", "%cI", "%B"]) + _FIELD
@@ -203,6 +204,8 @@ def read_repository(
     mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
     # With every author read (--author @) there is nobody else.
     others = [] if EVERY_AUTHOR in authors else relevant_others(_read_others(path, repository, authors, period), commits)
+    # Reverts landed after the period may undo its work: a reverted-work signal needs them.
+    others += relevant_others(_read_later_reverts(path, repository, period), commits)
     extract = RepositoryExtract(repository=repository, commits=commits, others=others, warnings=log_warnings)
     if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
         cache.set(key, extract.model_dump_json(exclude_defaults=True))
@@ -215,6 +218,9 @@ class TeamExtract(BaseModel):
 
     repository: Repository
     commits: dict[str, list[Commit]]
+    # Commits that revert one, by people outside the roster in the period and by anyone after
+    # it: a developer's reverted work counts every revert, as in a single run.
+    reverts: list[Commit] = []
     warnings: list[str] = []
 
 
@@ -237,13 +243,22 @@ def read_team_repository(
             owners[identity] = [owner for owner, authors in developers.items() if commit.is_by(authors)]
         return owners[identity]
 
-    commits, warnings = _read_commits(path, repository, None, period, lambda commit: bool(owners_of(commit)))
+    def keep(commit: Commit) -> bool:
+        # git's own words for a revert, matched as written: a regex over every body costs the read.
+        return bool(owners_of(commit)) or commit.subject.startswith("Revert ") or "reverts commit" in commit.body
+
+    commits, warnings = _read_commits(path, repository, None, period, keep)
     mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
     by_developer: dict[str, list[Commit]] = {owner: [] for owner in developers}
+    reverts = []
     for commit in commits:
         for owner in owners_of(commit):
             by_developer[owner].append(commit)
-    extract = TeamExtract(repository=repository, commits=by_developer, warnings=warnings)
+        if not owners_of(commit) and reverted_by(commit) != ([], None):
+            reverts.append(commit.model_copy(update={"files": [], "stats_complete": False}))
+    # After the period, the roster's own reverts too: nothing else reads them.
+    reverts += _read_later_reverts(path, repository, period)
+    extract = TeamExtract(repository=repository, commits=by_developer, reverts=reverts, warnings=warnings)
     if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
         cache.set(key, extract.model_dump_json(exclude_defaults=True))
     return extract
@@ -408,6 +423,19 @@ def _read_others(path: Path, repository: Repository, authors: list[str], period:
         for commit in commits
         if commit.month in period and not commit.is_by(authors)
     ]
+
+
+def _read_later_reverts(path: Path, repository: Repository, period: Period) -> list[Commit]:
+    """Every commit after the period that says it reverts one ("This reverts commit …", or a
+    'Revert "title"' subject), by anyone: messages only. `--since` stops the walk at the first
+    older commit, so an old period costs a walk of what came after it, with no diff read."""
+    after = dt.date.fromisoformat(f"{shift_month(period.until, 1)}-01") - dt.timedelta(days=1)
+    arguments = [
+        "log", "-z", "--no-merges", f"--format={_LOG_FORMAT}", "--regexp-ignore-case", "--fixed-strings",
+        "--grep=This reverts commit", '--grep=Revert "', f"--since={after.isoformat()} 00:00:00 +0000", repository.tip, "--",
+    ]  # fmt: skip
+    commits, _, _ = _stream_log(path, arguments, repository.name)
+    return [commit.model_copy(update={"stats_complete": False}) for commit in commits if commit.month > period.until]
 
 
 def _read_commits(

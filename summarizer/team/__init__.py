@@ -51,6 +51,7 @@ def team_activities(roster: Roster, period: Period, branch: str | None, cache: R
     commits: dict[str, list[Commit]] = defaultdict(list)
     homes: dict[str, dict[str, Repository]] = defaultdict(dict)
     warnings: list[str] = []
+    outside_reverts: list[Commit] = []
     github = GitHubSource()
     for repository in roster.all_repositories():
         developers = roster.developers_of(repository)
@@ -64,6 +65,7 @@ def team_activities(roster: Roster, period: Period, branch: str | None, cache: R
             continue
         team = read_team_repository(Path(repository), {d.slug: d.authors for d in developers}, period, branch, cache)
         warnings += team.warnings
+        outside_reverts += team.reverts
         for developer in developers:
             commits[developer.slug] += team.commits[developer.slug]
             homes[developer.slug][team.repository.name] = team.repository
@@ -72,7 +74,7 @@ def team_activities(roster: Roster, period: Period, branch: str | None, cache: R
     by_place: dict[tuple[str, str], list[Commit]] = defaultdict(list)
     for commit in everyone:
         by_place[(commit.repo, commit.month)].append(commit)
-    reverts = [commit for commit in everyone if reverted_by(commit) != ([], None)]
+    reverts = [commit for commit in everyone if reverted_by(commit) != ([], None)] + outside_reverts
     position = {commit.sha: index for place in by_place.values() for index, commit in enumerate(place)}
     activities = {}
     for developer in roster.developer:
@@ -102,7 +104,8 @@ def _teammates(
     mine: list[Commit], by_place: dict[tuple[str, str], list[Commit]], position: dict[str, int], reverts: list[Commit]
 ) -> list[Commit]:
     """The roster's other commits that stand beside a developer's (for the checks that need them):
-    of the repositories and months they worked in, and the month after (a follow-up), and reverts."""
+    of the repositories and months they worked in, and the month after (a follow-up), and reverts
+    (the roster's, and those of anyone outside it that the reading kept)."""
     shas = {commit.sha for commit in mine}
     holes: dict[tuple[str, str], list[int]] = defaultdict(list)
     for commit in mine:
@@ -124,7 +127,7 @@ def _teammates(
     later = [c for place in following for c in by_place.get(place, [])] + [c for c in reverts if c.repo in repositories]
     # `beside` holds every commit of an active place but their own: tested by place, not by a
     # set of every sha in it, which cost more than the rest of the team's bookkeeping together.
-    later = [c for c in relevant_others(later, mine) if c.sha not in shas and (c.repo, c.month) not in places]
+    later = [c for c in relevant_others(later, mine) if c.sha not in shas and ((c.repo, c.month) not in places or c.sha not in position)]
     others = beside + list({c.sha: c for c in later}.values())
     return others if len(repositories) == 1 and not later else sorted(others, key=lambda commit: commit.committed_at)
 
