@@ -261,6 +261,7 @@ class SignalRow(NamedTuple):
     share: float | None
     definition: str
     items: list[str]
+    brief: str  # for a table cell: "81%", "2 of 3", "median 29 lines"
 
 
 def signal_rows(signals: Signals) -> list[SignalRow]:
@@ -272,14 +273,20 @@ def signal_rows(signals: Signals) -> list[SignalRow]:
         reverted_figure += f"; reverted {count(len(reverted.reverts_of_others), 'commit')} of others"
     if size.of:
         size_figure = f"median {size.median_lines:,} lines, 90th percentile {size.p90_lines:,}; {size.over_1000} of {size.of} over 1,000 lines"
+        size_brief = f"median {size.median_lines:,} lines"
     else:
-        size_figure = "no work item with line counts"
+        size_figure = size_brief = "no work item with line counts"
+
+    def row(name: str, signal: Share, figure: str) -> SignalRow:
+        brief = f"{round(100 * signal.share)}%" if signal.share is not None else f"{signal.count} of {signal.of}"
+        return SignalRow(name, figure, signal.share, signal.definition, signal.items, brief)
+
     return [
-        SignalRow("Tested work", _figure(tested, "feature or fix", "with tests", "features and fixes"), tested.share, tested.definition, tested.items),
-        SignalRow("Reverted work", reverted_figure, reverted.share, reverted.definition, reverted.items),
-        SignalRow("Follow-up fixes", _figure(follow_ups, "feature", "followed by a fix"), follow_ups.share, follow_ups.definition, follow_ups.items),
-        SignalRow("Size", size_figure, None, size.definition, size.items),
-        SignalRow("Documentation", _figure(documentation, "code change", "with docs"), documentation.share, documentation.definition, documentation.items),
+        row("Tested work", tested, _figure(tested, "feature or fix", "with tests", "features and fixes")),
+        row("Reverted work", reverted, reverted_figure),
+        row("Follow-up fixes", follow_ups, _figure(follow_ups, "feature", "followed by a fix")),
+        SignalRow("Size", size_figure, None, size.definition, size.items, size_brief),
+        row("Documentation", documentation, _figure(documentation, "code change", "with docs")),
     ]
 
 

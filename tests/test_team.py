@@ -17,7 +17,7 @@ import pytest
 
 from tests.conftest import ADA, GRACE, BuiltRepo, run_cli
 from tests.gitrepo import GitRepo, lines
-from tests.test_html import CHROMIUM, png_colours
+from tests.test_html import CHROMIUM, Page, png_colours
 
 PERIOD = ("--since", "2025-01", "--until", "2025-06")
 
@@ -192,3 +192,13 @@ def test_work_reverted_by_someone_outside_the_roster_counts_as_in_a_single_run(t
     alone = json.loads(run_cli("run", str(repo.path), "-a", "grace@example.com", *PERIOD, "-f", "json").stdout)
     assert [(r["title"], r["by"]) for r in page["signals"]["reverted_work"]["reverted"]] == [("Add parser", "Ada Lovelace"), ("Add lexer", "Ada Lovelace")]
     assert page["signals"] == alone["signals"]
+
+
+def test_the_index_shows_each_developers_signals_with_their_definitions(roster: Path, tmp_path: Path) -> None:
+    team(roster, tmp_path / "site")
+    index = (tmp_path / "site" / "index.html").read_text()
+    grace = json.loads((tmp_path / "site" / "grace-hopper" / "profile.json").read_text())["signals"]
+    reverted = grace["reverted_work"]
+    assert f"Reverted work {round(100 * reverted['share'])}%" in index
+    hovers = [attributes["title"] for tag, attributes in Page(index).tags if tag == "span" and "title" in attributes]
+    assert any(hover.endswith(reverted["definition"]) for hover in hovers)

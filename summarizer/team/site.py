@@ -13,6 +13,7 @@ from summarizer.choices import ReviewState
 from summarizer.period import Period, month_label
 from summarizer.profile import Profile
 from summarizer.render import render
+from summarizer.signals import signal_rows
 from summarizer.team import TeamMember
 from summarizer.words import count
 
@@ -43,6 +44,8 @@ class Row:
     bars: tuple[Bar, ...] = ()
     chart_width: int = 0
     active_label: str = ""
+    # Each signal in brief, with its figure and definition on hover: (name, brief, hover).
+    signals: tuple[tuple[str, str, str], ...] = ()
 
 
 def write_site(site: Path, members: list[TeamMember], period: Period) -> list[Path]:
@@ -110,4 +113,6 @@ def _row(member: TeamMember, period: Period) -> Row:
         features=totals.features, fixes=totals.bugs, languages=tuple(totals.languages[:3]), errors=errors,
         warnings=len(profile.findings) - errors, state=review_state(profile), bars=tuple(bars),
         chart_width=len(bars) * BAR_STEP, active_label=f"active {totals.activity_months} of {len(bars)} months",
+        signals=tuple((row.name, row.brief, f"{row.figure}. {row.definition}") for row in signal_rows(profile.signals)),
     )  # fmt: skip
+
