@@ -97,6 +97,9 @@ class PullRequest(BaseModel):
     # The commit a merge made (None for squash-less bots that close the PR instead).
     merge_commit: str | None = None
     author: str | None = None  # the login that opened it
+    created_at: dt.datetime | None = None
+    # Reviews submitted by others than its author.
+    reviews: int = 0
 
 
 class Repository(BaseModel):
@@ -131,6 +134,9 @@ class Activity(BaseModel):
     # FOLLOW_UP_DAYS of a commit of theirs, and those that revert one. Message and file
     # names only: they carry no line counts (stats_complete is False).
     others: list[Commit] = Field(default_factory=list)
+    # Per month, the pull requests of others the developer reviewed: None when GitHub was not
+    # read with a token, so the review signal is left out rather than shown as zero.
+    reviews_given: dict[str, int] | None = None
 
     @property
     def identities(self) -> list[str]:

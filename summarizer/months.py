@@ -177,6 +177,10 @@ class History(BaseModel):
     others: list[Commit] = []
     # The themes that ran through more than one month.
     themes: list[Theme] = []
+    # From GitHub: the developer's pull requests, and per month those of others they reviewed
+    # (None: GitHub was not read with a token).
+    pull_requests: list[PullRequest] = []
+    reviews_given: dict[str, int] | None = None
 
     @cached_property
     def signals(self) -> HistorySignals:
@@ -220,6 +224,8 @@ def build_history(activity: Activity) -> History:
         repositories=repository_spans(activity.commits, homes),
         warnings=activity.warnings,
         others=activity.others,
+        pull_requests=activity.pull_requests,
+        reviews_given=activity.reviews_given,
         themes=period_themes([(month.month, month.themes) for month in months]),
     )
 

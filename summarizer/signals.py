@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from pydantic import BaseModel, Field
 
-from summarizer.activity import Commit
+from summarizer.activity import Commit, PullRequest
 from summarizer.months import History, WorkItem, classify, is_docs_path, is_test_path
 from summarizer.period import shift_month
 from summarizer.sources.commits import FOLLOW_UP_DAYS, reverted_by
@@ -39,6 +39,10 @@ FOLLOW_UP_FIXES = (
 )
 SIZE = f"lines added and deleted per work item, generated, vendored and lock files left out; items over {LARGE_ITEM_LINES:,} lines"
 DOCUMENTATION = "work items that change documentation (docs/, *.md, *.rst) alongside code, of those that change code"
+REVIEWS = (
+    "from GitHub: pull requests of others the developer reviewed (closed that month); reviews others left on the "
+    "developer's merged pull requests; hours from opened to merged (median); merged pull requests no one else reviewed"
+)
 
 
 class Share(BaseModel):
@@ -88,12 +92,27 @@ class Size(BaseModel):
     definition: str = SIZE
 
 
+class Reviews(BaseModel):
+    """From GitHub only: the developer's merged pull requests, and the reviews around them."""
+
+    given: int
+    received: int
+    median_hours_to_merge: float | None = None
+    merged_unreviewed: int
+    of: int  # pull requests merged
+    # The pull requests merged without a review by anyone but their author.
+    items: list[str] = []
+    definition: str = REVIEWS
+
+
 class Signals(BaseModel):
     tested_work: Share
     reverted_work: RevertedWork
     follow_up_fixes: FollowUpFixes
     size: Size
     documentation: Share
+    # None: GitHub was not read (with a token), so nothing is known of reviews.
+    reviews: Reviews | None = None
 
 
 class ItemFacts(BaseModel):
@@ -120,7 +139,31 @@ def history_signals(history: History) -> HistorySignals:
     mine = [commit for month in history.months for commit in month.commits]
     end = dt.datetime.fromisoformat(f"{shift_month(history.period.until, 1)}-01T00:00:00+00:00")
     facts = item_facts(items, mine, history.others, end)
-    return HistorySignals(period=signals_of(items, facts), months={month.month: signals_of(month.items, facts) for month in history.months})
+    given = history.reviews_given
+
+    def signals(chosen: list[WorkItem], months: list[str]) -> Signals:
+        found = signals_of(chosen, facts)
+        if given is not None:
+            found.reviews = reviews_of(chosen, history.pull_requests, sum(given.get(month, 0) for month in months))
+        return found
+
+    return HistorySignals(
+        period=signals(items, [month.month for month in history.months]),
+        months={month.month: signals(month.items, [month.month]) for month in history.months},
+    )
+
+
+def reviews_of(items: Sequence[WorkItem], pulls: Sequence[PullRequest], given: int) -> Reviews:
+    """The review figures of the items' merged pull requests, and the reviews `given` beside them."""
+    described = {(pull.repo, pull.number): pull for pull in pulls}
+    merged = [(item.id, pull) for item in items if item.pr and (pull := described.get((item.repo, item.pr))) and pull.merged_at]
+    hours = [(pull.merged_at - pull.created_at).total_seconds() / 3600 for _, pull in merged if pull.merged_at and pull.created_at]
+    unreviewed = [ref for ref, pull in merged if not pull.reviews]
+    return Reviews(
+        given=given, received=sum(pull.reviews for _, pull in merged), of=len(merged),
+        median_hours_to_merge=round(statistics.median(hours), 1) if hours else None,
+        merged_unreviewed=len(unreviewed), items=unreviewed,
+    )  # fmt: skip
 
 
 def item_facts(items: Sequence[WorkItem], mine: Sequence[Commit], others: Sequence[Commit], period_end: dt.datetime) -> dict[str, ItemFacts]:
@@ -287,7 +330,16 @@ def signal_rows(signals: Signals) -> list[SignalRow]:
         row("Follow-up fixes", follow_ups, _figure(follow_ups, "feature", "followed by a fix")),
         SignalRow("Size", size_figure, None, size.definition, size.items, size_brief),
         row("Documentation", documentation, _figure(documentation, "code change", "with docs")),
-    ]
+    ] + ([_reviews_row(signals.reviews)] if signals.reviews else [])
+
+
+def _reviews_row(reviews: Reviews) -> SignalRow:
+    hours = f"{reviews.median_hours_to_merge:,.1f} hours to merge (median)" if reviews.median_hours_to_merge is not None else "no merge time"
+    figure = (
+        f"{count(reviews.given, 'pull request')} of others reviewed; {count(reviews.received, 'review')} received; "
+        f"{hours}; {reviews.merged_unreviewed} of {reviews.of} merged without review"
+    )
+    return SignalRow("Reviews", figure, None, reviews.definition, reviews.items, f"{reviews.given} given, {reviews.received} received")
 
 
 def _figure(signal: Share, noun: str, shows: str, plural_form: str | None = None) -> str:

@@ -159,11 +159,15 @@ class FakeGitHub(Loopback):
         query = variables["query"]
         repo = re.search(r"repo:(\S+)", query).group(1)  # type: ignore[union-attr]
         field, start, end = re.search(r"(closed|merged):(\S+)\.\.(\S+)", query).groups()  # type: ignore[union-attr]
-        author = re.search(r"author:(\S+)", query)
+        author = re.search(r"(?<!-)author:(\S+)", query)
+        not_author = re.search(r"-author:(\S+)", query)
+        reviewer = re.search(r"reviewed-by:(\S+)", query)
         nodes = [
             pull for pull in self.pulls
             if pull["repository"]["nameWithOwner"] == repo and start <= (pull[f"{field}At"] or "")[:10] <= end
             and (author is None or pull["author"]["login"] == author.group(1))
+            and (not_author is None or pull["author"]["login"] != not_author.group(1))
+            and (reviewer is None or reviewer.group(1) in [review["author"]["login"] for review in pull["reviews"]["nodes"]])
         ]  # fmt: skip
         offset = int((variables.get("after") or "cursor:0").split(":")[1])
         page = nodes[offset : offset + self.page_size]

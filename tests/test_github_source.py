@@ -25,7 +25,7 @@ from tests.gitrepo import GitRepo, lines
 
 PERIOD = ("--since", "2025-01", "--until", "2025-03")
 IDENTITY = ("--github-user", "ghopper", "--author", "grace@old.example")
-COLD_REQUESTS = 26  # user, repo, 8 commit-list pages, 5 + 5 GraphQL pages (theirs, then others' merged PRs), 7 commits
+COLD_REQUESTS = 29  # user, repo, 8 commit-list pages, 5 + 5 GraphQL pages (theirs, then others' merged PRs), 3 review counts, 7 commits
 
 
 def run_github(server: FakeGitHub, *arguments: str, token: str | None = TOKEN, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -292,7 +292,7 @@ def test_github_graphql_url_takes_precedence_over_the_derived_endpoint() -> None
         profile = profile_of(run_github(rest, "acme/cobol-tools", *IDENTITY, *PERIOD, env={"GITHUB_GRAPHQL_URL": f"{graphql.origin}/graphql"}))
     assert profile["totals"]["commits"] == 7
     assert not any(request.method == "POST" for request in rest.requests)
-    assert [request.path for request in graphql.requests] == ["/graphql"] * 10  # her pull requests, then the others' merged ones
+    assert [request.path for request in graphql.requests] == ["/graphql"] * 13  # her pull requests, the reviews she gave, the others' merged ones
 
 
 def test_graphql_asked_under_the_enterprise_rest_root_is_one_line_and_exit_2() -> None:
@@ -364,3 +364,22 @@ def read_activity_text(text: str):  # type: ignore[no-untyped-def]
     from summarizer.activity import Activity
 
     return Activity.model_validate_json(text)
+
+
+def test_reviews_given_and_received_come_from_github_with_their_definition() -> None:
+    # fixtures/github/make_fixtures.py: adal reviewed #7 and #12 (twice; ghopper's own review of #12
+    # is not one received), ghopper reviewed adal's #30; each PR opened 2 hours per its number
+    # before it merged. Her merged PRs in the profile: #7, #8, #12, #21, #22.
+    with FakeGitHub() as server:
+        profile = profile_of(run_github(server, "acme/cobol-tools", *IDENTITY, *PERIOD))
+    reviews = profile["signals"]["reviews"]
+    assert (reviews["given"], reviews["received"], reviews["of"]) == (1, 4, 5)
+    assert reviews["median_hours_to_merge"] == 24.0  # 14, 16, 24, 42 and 44 hours
+    assert sorted(reviews["items"]) == ["acme/cobol-tools#22", "acme/cobol-tools#8"]
+    assert reviews["definition"].startswith("from GitHub")
+    assert {month["month"]: month["signals"]["reviews"]["given"] for month in profile["months"]} == {"2025-03": 1, "2025-02": 0, "2025-01": 0}
+
+
+def test_a_local_run_has_no_review_figures(cobol_tools: BuiltRepo) -> None:
+    profile = profile_of(run_cli("run", str(cobol_tools.path), "-a", "grace", "--since", "2025-01", "--until", "2025-06", "--format", "json"))
+    assert profile["signals"]["reviews"] is None

@@ -107,18 +107,24 @@ def chunks_within(items: list[ItemData], budget: int, count: Callable[[str], int
     return chunks
 
 
-def signal_figures(signals: Signals) -> dict[str, dict[str, int | None]]:
+def signal_figures(signals: Signals) -> dict[str, dict[str, int | float | None]]:
     """The signals as a prompt cites them: counts, and a percent only where there are enough items."""
 
-    def share(signal: Share) -> dict[str, int | None]:
-        figures: dict[str, int | None] = {"count": signal.count, "of": signal.of}
+    def share(signal: Share) -> dict[str, int | float | None]:
+        figures: dict[str, int | float | None] = {"count": signal.count, "of": signal.of}
         return figures | ({"percent": round(100 * signal.share)} if signal.share is not None else {})
 
-    size = signals.size
-    return {
+    size, reviews = signals.size, signals.reviews
+    figures: dict[str, dict[str, int | float | None]] = {
         "features_and_fixes_with_tests": share(signals.tested_work),
         "work_items_reverted": share(signals.reverted_work),
         "features_followed_by_a_fix_within_14_days": share(signals.follow_up_fixes),
         "code_changes_with_docs": share(signals.documentation),
         "lines_per_work_item": {"median": size.median_lines, "p90": size.p90_lines, "over_1000": size.over_1000},
     }
+    if reviews is not None:
+        figures["pull_request_reviews"] = {
+            "given": reviews.given, "received": reviews.received, "median_hours_to_merge": reviews.median_hours_to_merge,
+            "merged_without_review": reviews.merged_unreviewed, "merged": reviews.of,
+        }  # fmt: skip
+    return figures

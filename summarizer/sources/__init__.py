@@ -45,6 +45,9 @@ def collect_activity(
                 seen.add(commit.sha)
                 activity.commits.append(commit)
         activity.others += extract.others
+        if extract.reviews_given:
+            given = activity.reviews_given or {}
+            activity.reviews_given = {month: given.get(month, 0) + extract.reviews_given.get(month, 0) for month in given | extract.reviews_given}
     if not activity.commits:
         wanted = " or ".join(repr(author) for author in query.authors)
         places = "; ".join(source.nothing_found(named, query) for source, named in plan)

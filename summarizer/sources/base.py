@@ -39,6 +39,8 @@ class SourceExtract(BaseModel):
     warnings: list[str] = []
     # The GitHub logins the source read the developer's work by.
     logins: list[str] = []
+    # Per month, how many pull requests of others the developer reviewed (GitHub, with a token).
+    reviews_given: dict[str, int] = {}
 
 
 class Source(Protocol):

@@ -13,8 +13,9 @@ Calls a run makes, sequentially (GitHub asks for that), for one login:
   files (for languages). File names exist only here, and this call carries the stats too,
   so GraphQL's commit history would add calls rather than save them.
 - GraphQL `search(type: ISSUE, query: "is:pr author:{login} repo:{o}/{r} closed:{month}")`
-  a month, 100 pull requests a call with title, body, labels, stats and merge commit
-  (needs a token). Bot-landed PRs end closed, not merged: their landed commit, which names
+  a month, 100 pull requests a call with title, body, labels, stats, merge commit, when
+  it was opened and who reviewed it (needs a token); and the count of
+  `is:pr reviewed-by:{login} -author:{login} repo:{o}/{r} closed:{month}`: the reviews given. Bot-landed PRs end closed, not merged: their landed commit, which names
   them in a `Pull Request resolved:` trailer, is what counts.
 
 Where: REST under `GITHUB_API_URL` (https://api.github.com, or https://HOST/api/v3 on
@@ -91,13 +92,22 @@ query PullRequests($query: String!, $after: String) {
     pageInfo { hasNextPage endCursor }
     nodes {
       ... on PullRequest {
-        number title body url merged mergedAt closedAt additions deletions changedFiles author { login }
+        number title body url merged createdAt mergedAt closedAt additions deletions changedFiles author { login }
+        reviews(first: 100) { nodes { author { login } } }
         labels(first: 20) { nodes { name } }
         repository { nameWithOwner }
         mergeCommit { oid }
       }
     }
   }
+}
+"""
+
+# Only how many: the pull requests of others a developer reviewed.
+_REVIEWED_QUERY = """
+query Reviewed($query: String!) {
+  rateLimit { cost remaining resetAt }
+  search(type: ISSUE, query: $query, first: 1) { issueCount }
 }
 """
 
@@ -165,6 +175,9 @@ def _read_repository(client: GitHubClient, full_name: str, user: dict[str, Any],
         if client.token:
             closed = f"closed:{start:%Y-%m-%d}..{end:%Y-%m-%d}"
             extract.pull_requests += _pull_requests(client, f"is:pr author:{user['login']} repo:{name} {closed}", search_again[month])
+            reviewed = f"is:pr repo:{name} reviewed-by:{user['login']} -author:{user['login']} {closed}"
+            given = client.graphql(_REVIEWED_QUERY, {"query": reviewed}, search_again[month])["search"]["issueCount"]
+            extract.reviews_given[month] = extract.reviews_given.get(month, 0) + given
     commits = [_commit(client, name, sha) for sha in shas]
     commits = [commit for commit in commits if commit.month in period]
     _attach_pull_requests(commits, [pr for pr in extract.pull_requests if pr.repo == name], name, by_login, extract)
@@ -218,11 +231,17 @@ def _pull_requests(client: GitHubClient, query: str, ask: bool) -> list[PullRequ
                     additions=node["additions"], deletions=node["deletions"], changed_files=node["changedFiles"],
                     merged_at=node["mergedAt"], closed_at=node["closedAt"], url=node["url"],
                     merge_commit=(node.get("mergeCommit") or {}).get("oid"), author=(node.get("author") or {}).get("login"),
+                    created_at=node["createdAt"], reviews=_reviews_by_others(node),
                 )
             )  # fmt: skip
         if not search["pageInfo"]["hasNextPage"]:
             return pulls
         after = search["pageInfo"]["endCursor"]
+
+
+def _reviews_by_others(node: dict[str, Any]) -> int:
+    author = (node.get("author") or {}).get("login")
+    return sum((review.get("author") or {}).get("login") != author for review in node["reviews"]["nodes"])
 
 
 def _merged_by_others(client: GitHubClient, repo: str, login: str, months: dict[str, bool]) -> list[Commit]:

@@ -19,7 +19,7 @@ from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.sections import Sentence
 
 
-SIGNAL_ROW = re.compile(r"^\|\s*(?P<name>Tested work|Reverted work|Follow-up fixes|Size|Documentation)\s*\|\s*(?P<figure>[^|]*?)\s*\|")
+SIGNAL_ROW = re.compile(r"^\|\s*(?P<name>Tested work|Reverted work|Follow-up fixes|Size|Documentation|Reviews)\s*\|\s*(?P<figure>[^|]*?)\s*\|")
 
 
 def check_signal_row(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -28,7 +28,7 @@ def check_signal_row(sentence: Sentence, scope: Evidence, context: Context) -> I
     if not row:
         return
     signals = _signals(scope, context)
-    truth = next(line.figure for line in signal_rows(signals) if line.name == row.group("name"))
+    truth = next((line.figure for line in signal_rows(signals) if line.name == row.group("name")), "no review figures (GitHub was not read)")
     if row.group("figure") != truth:
         start = sentence.text.index(row.group("figure"), sentence.text.index(row.group("name")) + len(row.group("name")))
         message = f"{row.group('name')}{context.where(scope)}: {truth}"
