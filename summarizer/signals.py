@@ -13,11 +13,12 @@ import datetime as dt
 import math
 import statistics
 from collections import defaultdict
+from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 
 from typing import NamedTuple
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from summarizer.activity import Commit, PullRequest
 from summarizer.months import History, WorkItem, classify, is_docs_path, is_test_path
@@ -115,7 +116,8 @@ class Signals(BaseModel):
     reviews: Reviews | None = None
 
 
-class ItemFacts(BaseModel):
+@dataclass(slots=True)
+class ItemFacts:
     """What the signals need to know of one work item, found once for the period."""
 
     item: str
@@ -125,7 +127,7 @@ class ItemFacts(BaseModel):
     follow_up_eligible: bool = False
     lines: int | None = None  # None: git could not read some of its line counts
     docs_with_code: bool | None = None  # None: it changes no code
-    reverts_of_others: list[Revert] = Field(default_factory=list)
+    reverts_of_others: list[Revert] = field(default_factory=list)
 
 
 class HistorySignals(BaseModel):
@@ -169,7 +171,12 @@ def reviews_of(items: Sequence[WorkItem], pulls: Sequence[PullRequest], given: i
 def item_facts(items: Sequence[WorkItem], mine: Sequence[Commit], others: Sequence[Commit], period_end: dt.datetime) -> dict[str, ItemFacts]:
     """Each item's facts, from its commits and everyone's commits beside them."""
     by_sha = {commit.sha: commit for commit in mine}
-    reverts = [(commit, *named) for commit in [*mine, *others] if (named := reverted_by(commit)) != ([], None)]
+    # git's own words for a revert, matched as written first: the regexes run on those only.
+    reverts = [
+        (commit, *named) for commit in [*mine, *others]
+        if (commit.subject.startswith("Revert ") or "reverts commit" in commit.body) and (named := reverted_by(commit)) != ([], None)
+    ]  # fmt: skip
+    reverting = {commit.sha: (named, quoted) for commit, named, quoted in reverts}
     fixes = _fixes_by_path(items, by_sha, [*mine, *others])
     facts = {}
     for item in items:
@@ -187,7 +194,7 @@ def item_facts(items: Sequence[WorkItem], mine: Sequence[Commit], others: Sequen
             landed = max(commit.committed_at for commit in commits)
             fact.follow_up_eligible = landed + dt.timedelta(days=FOLLOW_UP_DAYS) <= period_end
             fact.follow_up = _follow_up(item, commits, landed, fixes) if fact.follow_up_eligible else None
-        fact.reverts_of_others = _reverts_of_others(item, commits, by_sha, others)
+        fact.reverts_of_others = _reverts_of_others(item, [commit for commit in commits if commit.sha in reverting], reverting, by_sha, others)
         facts[item.id] = fact
     return facts
 
@@ -246,11 +253,13 @@ def _reverted(item: WorkItem, commits: list[Commit], reverts: list[tuple[Commit,
     return None
 
 
-def _reverts_of_others(item: WorkItem, commits: list[Commit], by_sha: dict[str, Commit], others: Sequence[Commit]) -> list[Revert]:
-    """The item's commits that revert a commit of another author's (one the data holds)."""
+def _reverts_of_others(
+    item: WorkItem, commits: list[Commit], reverting: dict[str, tuple[list[str], str | None]], by_sha: dict[str, Commit], others: Sequence[Commit]
+) -> list[Revert]:
+    """Which of the item's reverting commits revert a commit of another author's (one the data holds)."""
     found = []
     for commit in commits:
-        named, quoted = reverted_by(commit)
+        named, quoted = reverting[commit.sha]
         if any(sha.startswith(prefix) for prefix in named for sha in by_sha):
             continue  # their own work
         if named:
