@@ -15,9 +15,11 @@ Grace Hopper's work in cobol-tools, January to June 2025, with Ada Lovelace besi
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from summarizer.cache import RunCache
 from summarizer.drafting.model import DraftingReport
@@ -26,7 +28,8 @@ from summarizer.months import History, build_history, is_test_path
 from summarizer.period import Period
 from summarizer.profile import assemble_profile
 from summarizer.render.markdown import render_markdown
-from summarizer.signals import DOCUMENTATION, FOLLOW_UP_FIXES, MIN_ITEMS, REVERTED_WORK, SIZE, TESTED_WORK
+from summarizer.render.terminal import print_profile
+from summarizer.signals import DOCUMENTATION, FOLLOW_UP_FIXES, MIN_ITEMS, REVERTED_WORK, SIZE, TESTED_WORK, signal_rows
 from summarizer.sources import collect_activity
 from summarizer.validation import validate
 from tests.gitrepo import GitRepo, lines
@@ -164,3 +167,12 @@ def test_a_revert_after_the_period_still_counts_its_work_as_reverted(tmp_path: P
     activity = collect_activity([str(repo.path)], ["grace hopper"], PERIOD, None, RunCache(Path("unused"), enabled=False))
     (revert,) = build_history(activity).signals.period.reverted_work.reverted
     assert (revert.title, revert.by, str(revert.on)) == ("Add cache", "Ada Lovelace", "2025-08-04")
+
+
+def test_the_terminal_view_has_a_panel_of_the_signals_with_their_definitions(history: History) -> None:
+    profile = assemble_profile(history, draft_offline(history), DraftingReport(backend="offline"), [])
+    screen = io.StringIO()
+    print_profile(profile, Console(file=screen, width=200, color_system=None))
+    shown = screen.getvalue()
+    assert "How the work was done" in shown and "3 of 8 features and fixes with tests (38%)" in shown
+    assert all(row.definition in shown for row in signal_rows(profile.signals))
