@@ -10,6 +10,7 @@ kill mid-write, a hand edit) is a miss, never a half profile or a half activity 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -41,6 +42,17 @@ def cache_dir() -> Path:
 def cache_key(kind: str, **parts: Any) -> str:
     canonical = json.dumps({"kind": kind, **parts}, sort_keys=True, separators=(",", ":"))
     return f"{kind}:{hashlib.sha256(canonical.encode()).hexdigest()}"
+
+
+@functools.cache
+def code_digest() -> str:
+    """This installation's code and templates: a profile cached by one version is not another's."""
+    package = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".j2", ".css"):
+            digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 class CacheInfo(BaseModel):

@@ -62,17 +62,16 @@ def run(
     no_cache: bool = False,
 ) -> None:
     """Draft a developer's profile from their commits, check every claim, and print it."""
-    from summarizer.pipeline import build_profile, plan_drafting
+    from summarizer.pipeline import plan_drafting, run_profile
     from summarizer.render import render
 
     with _cache(no_cache) as cache:
-        loaded = _load_activity(request, cache)
         if dry_run:
             from summarizer.render.plan import render_plan
 
-            _emit(render_plan(plan_drafting(loaded, drafting, warn=_note)), output)
+            _emit(render_plan(plan_drafting(_load_activity(request, cache), drafting, warn=_note)), output)
             return
-        profile = build_profile(loaded, drafting, cache, _progress(quiet))
+        profile = run_profile(request, drafting, cache, lambda: _progress(quiet), warn=lambda warning: _note(f"warning: {warning}"))
     if output_format is None and output is None and sys.stdout.isatty():
         from rich.console import Console
 

@@ -14,6 +14,7 @@ Data flows one way; each stage gets everything it needs in its input model.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, TextIO
 from pydantic import BaseModel, model_validator
 
 from summarizer.activity import Activity, developer_identities, read_activity
-from summarizer.cache import RunCache
+from summarizer.cache import RunCache, cache_key, code_digest
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, parse_month, resolve_period
 
@@ -139,6 +140,54 @@ def reviewed_profile(drafted: Drafted, workspace: Workspace) -> Profile:
     profile = assemble_profile(drafted.history, draft, drafted.report, findings=findings)
     workspace.profile = profile
     return profile
+
+
+def run_profile(
+    request: ActivityRequest, options: DraftingOptions, cache: RunCache, progress: Callable[[], DraftingProgress], warn: Callable[[str], None]
+) -> Profile:
+    """A run's profile, its activity's warnings told. A rerun on unchanged repositories, options,
+    prompts, code and workspace is the last run's profile read back whole: nothing is grouped,
+    drafted or checked again, and what only those stages need is never imported."""
+    from summarizer.profile import Profile
+
+    key = _profile_key(request, options)
+    cached = cache.get(key) if key else None
+    if cached is not None:
+        profile = Profile.model_validate_json(cached)
+        for warning in profile.warnings:
+            warn(warning)
+        report = profile.drafting
+        # Nothing was sent this time: what the last run asked is answered from the cache.
+        return profile.model_copy(update={"drafting": report.model_copy(update={"llm_calls": 0, "cache_hits": report.cache_hits + report.llm_calls})})
+    activity = load_activity(request, cache)
+    for warning in activity.warnings:
+        warn(warning)
+    profile = build_profile(activity, options, cache, progress())
+    if key:
+        # Keyed again: this run saved the workspace, and the next one finds it so.
+        cache.set(_profile_key(request, options) or key, profile.model_dump_json())
+    return profile
+
+
+def _profile_key(request: ActivityRequest, options: DraftingOptions) -> str | None:
+    """What a run's profile rests on; None when only asking GitHub would tell (or for a saved --activity)."""
+    from summarizer.drafting import resolve_backend
+    from summarizer.drafting.prompts import prompts_digest
+    from summarizer.sources import activity_key
+    from summarizer.workspace import workspace_path
+
+    if request.activity_file is not None:
+        return None
+    period = resolve_period(request.since, request.until)
+    sources = activity_key(request.sources, request.authors, period, request.branch, request.github_user)
+    if sources is None:
+        return None
+    workspace = workspace_path(request.identities, period)
+    return cache_key(
+        "profile", code=code_digest(), sources=sources, prompts=prompts_digest(), backend=str(resolve_backend(options.backend)),
+        options=options.model_dump(mode="json", exclude={"jobs", "timeout", "max_retries"}),
+        workspace=hashlib.sha256(workspace.read_bytes()).hexdigest() if workspace.is_file() else "",
+    )  # fmt: skip
 
 
 def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache, progress: DraftingProgress | None = None) -> Profile:

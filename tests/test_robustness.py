@@ -292,7 +292,7 @@ def test_a_cache_database_of_garbage_is_rebuilt_and_the_run_gives_the_same_profi
     again = profile_json(repo)
     assert_lines_without_traceback(again, 0)
     assert again.stdout == first.stdout
-    assert "entries: 1" in run_cli("cache", "info").stdout  # rebuilt and filled again
+    assert "entries: 2" in run_cli("cache", "info").stdout  # rebuilt and filled again: the commits, the profile
 
 
 def test_a_truncated_cache_database_is_rebuilt_and_the_run_gives_the_same_profile(repo: Path) -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from summarizer.activity import Activity, Commit, Repository, developer_identities
-from summarizer.cache import RunCache, cache_key
+from summarizer.cache import RunCache, cache_key, code_digest
 from summarizer.drafting import resolve_backend
 from summarizer.drafting.model import DraftingOptions, TeamPlan
 from summarizer.drafting.progress import DraftingProgress
@@ -193,21 +193,10 @@ def _team_key(roster: Roster, period: Period, branch: str | None, options: Draft
         path = workspace_path(developer_identities(developer.authors, developer.github), period)
         workspaces.append(hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "")
     return cache_key(
-        "team", code=_code_digest(), roster=roster.model_dump(mode="json"), extractions=extractions, period=period.model_dump(),
+        "team", code=code_digest(), roster=roster.model_dump(mode="json"), extractions=extractions, period=period.model_dump(),
         options=options.model_dump(mode="json", exclude={"jobs", "timeout", "max_retries"}), prompts=prompts_digest(),
         backend=str(resolve_backend(options.backend)), workspaces=workspaces,
     )  # fmt: skip
-
-
-
-def _code_digest() -> str:
-    """This installation's code and templates: a profile cached by one version is not another's."""
-    package = Path(__file__).resolve().parents[1]
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*")):
-        if path.suffix in (".py", ".j2", ".css"):
-            digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 def plan_team(roster: Roster, period: Period, branch: str | None, options: DraftingOptions, cache: RunCache, warn: Callable[[str], None]) -> TeamPlan:

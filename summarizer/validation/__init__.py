@@ -6,112 +6,30 @@ Design:
 1. evidence: for each active month and for the whole period, what a claim may rest on —
    the commits' subjects, bodies and paths, their SHAs and PR numbers, the statistics
 2. sections: the text cut into sentences, each scoped to the month it speaks of
-3. checks: identifiers, counts, the signals' figures (tested and reverted work), figures, names, repositories, terms, acronym
-   expansions, skill tags, phrases of another author's work — each sentence against its
-   month's evidence, a claim that holds only in another month being `wrong_month`, and
-   sentences that repeat the drafting instructions; then repeated sentences, and
-   paragraphs that rest on nothing in the data
+3. checks (checker.py): identifiers, counts, the signals' figures (tested and reverted
+   work), figures, names, repositories, terms, acronym expansions, skill tags, phrases of
+   another author's work — each sentence against its month's evidence, a claim that holds
+   only in another month being `wrong_month`, and sentences that repeat the drafting
+   instructions; then repeated sentences, and paragraphs that rest on nothing in the data
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-from summarizer.months import History
-from summarizer.period import month_label
-from summarizer.validation.claims import check_counts, check_figures, check_identifiers
-from summarizer.validation.colleagues import check_colleagues
-from summarizer.validation.context import Context, finding
-from summarizer.validation.echo import check_echoes
-from summarizer.validation.evidence import Evidence
-from summarizer.validation.grounding import check_grounding
 from summarizer.validation.model import Finding, FindingKind, Severity
-from summarizer.validation.prose import check_names, check_skills, find_duplicates
-from summarizer.validation.signals import SIGNAL_ROW, check_signal_claims, check_signal_row
-from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentions, split_sentences
-from summarizer.validation.terms import (
-    check_expansions,
-    check_repositories,
-    check_terms,
-    expanded_acronyms,
-)
+
+if TYPE_CHECKING:
+    from summarizer.validation.checker import Checker, validate
 
 __all__ = ["Checker", "Finding", "FindingKind", "Severity", "validate"]
 
 
-def validate(text: str, history: History) -> list[Finding]:
-    """Every claim in `text` that the history's commits do not support, in text order."""
-    return Checker(history)(text)
+def __getattr__(name: str) -> Any:
+    # The checks compile a few hundred patterns (a tenth of a second): a rerun read back from
+    # the cache checks nothing, and the models here are all it needs.
+    if name in ("Checker", "validate"):
+        from summarizer.validation import checker
 
-
-class Checker:
-    """A validator bound to one history, for checking many texts against it."""
-
-    def __init__(self, history: History) -> None:
-        self.history = history
-        self.context = Context(history)
-
-    def __call__(self, text: str) -> list[Finding]:
-        return _validate(text, self.history, self.context)
-
-
-def _validate(text: str, history: History, context: Context) -> list[Finding]:
-    sentences = split_sentences(text)
-    findings: list[Finding] = []
-    for sentence in sentences:
-        scope = context.scope(sentence.month)
-        if SIGNAL_ROW.match(sentence.text.strip()):
-            # The table's figures, items and definitions are the signals' own words: only its figure can be wrong.
-            findings += check_signal_row(sentence, scope, context)
-            continue
-        findings += _wrong_months(sentence, scope, history, context)
-        expansions = list(check_expansions(sentence, context))
-        findings += expansions
-        findings += check_identifiers(sentence, scope, context)
-        findings += check_counts(sentence, scope, context)
-        findings += check_signal_claims(sentence, scope, context)
-        findings += check_figures(sentence, scope, context)
-        findings += check_names(sentence, scope, context)
-        findings += check_repositories(sentence, scope, context)
-        findings += check_skills(sentence, scope, context)
-        findings += check_terms(sentence, scope, context, expanded_acronyms(expansions))
-        findings += check_colleagues(sentence, scope, context)
-        findings += check_echoes(sentence, scope, context)
-    findings += find_duplicates(sentences, context)
-    findings += check_grounding(text, sentences, context)
-    return _deduplicated(sorted(findings, key=lambda f: (f.offset or 0, f.kind)))
-
-
-def _wrong_months(sentence: Sentence, scope: Evidence, history: History, context: Context) -> Iterator[Finding]:
-    """The months a sentence names that are none of the developer's: one it speaks of where no
-    commit landed, one outside the period wherever it stands. Every sentence that names one
-    has its own finding: a drafter removes the failing sentences, and must find them all."""
-    reported = set()
-    if sentence.month and not scope.stats.commits and (mention := MONTH_MENTION.search(sentence.text)):
-        reported.add(sentence.month)
-        active = [month.month for month in history.months]
-        nearest = min(active, key=lambda month: abs(_index(month) - _index(sentence.month or month))) if active else None
-        yield finding(FindingKind.WRONG_MONTH, sentence, mention, scope, f"no commit of {context.name} landed in {month_label(sentence.month)}", nearest)
-    period = history.period
-    for span, month in month_mentions(sentence.text):
-        if month not in period and month not in reported:
-            reported.add(month)
-            outside = f"{month_label(month)} is outside the period ({month_label(period.since)} to {month_label(period.until)})"
-            yield finding(FindingKind.WRONG_MONTH, sentence, span, scope, outside)
-
-
-def _index(month: str) -> int:
-    return int(month[:4]) * 12 + int(month[5:7])
-
-
-def _deduplicated(findings: list[Finding]) -> list[Finding]:
-    """One finding per span: a term also caught as a repository is reported once."""
-    kept: list[Finding] = []
-    spans: set[tuple[int | None, int]] = set()
-    for item in findings:
-        span = (item.offset, len(item.text))
-        if span not in spans:
-            spans.add(span)
-            kept.append(item)
-    return kept
-
+        return getattr(checker, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
