@@ -171,7 +171,7 @@ def run_profile(
 
 def _profile_key(request: ActivityRequest, options: DraftingOptions) -> str | None:
     """What a run's profile rests on; None when only asking GitHub would tell (or for a saved --activity)."""
-    from summarizer.drafting import resolve_backend
+    from summarizer.drafting import drafter_identity
     from summarizer.drafting.prompts import prompts_digest
     from summarizer.sources import activity_key
     from summarizer.workspace import workspace_path
@@ -184,7 +184,7 @@ def _profile_key(request: ActivityRequest, options: DraftingOptions) -> str | No
         return None
     workspace = workspace_path(request.identities, period)
     return cache_key(
-        "profile", code=code_digest(), sources=sources, prompts=prompts_digest(), backend=str(resolve_backend(options.backend)),
+        "profile", code=code_digest(), sources=sources, prompts=prompts_digest(), drafter=drafter_identity(options),
         options=options.model_dump(mode="json", exclude={"jobs", "timeout", "max_retries"}),
         workspace=hashlib.sha256(workspace.read_bytes()).hexdigest() if workspace.is_file() else "",
     )  # fmt: skip

@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 from tests.conftest import GRACE, BuiltRepo, run_cli
+from tests.fake_openai import FakeOpenAI
 from tests.gitrepo import GitRepo, lines
 
 PERIOD = ("--since", "2025-01", "--until", "2025-06")
@@ -59,3 +60,16 @@ def test_a_new_commit_makes_the_profile_again(cobol_tools: BuiltRepo) -> None:
 def test_other_options_make_the_profile_again(cobol_tools: BuiltRepo) -> None:
     profile(cobol_tools.path)
     assert json.loads(profile(cobol_tools.path, "--since", "2025-03").stdout)["period"]["since"] == "2025-03"
+
+
+def test_a_rerun_against_another_model_server_asks_that_server(cobol_tools: BuiltRepo) -> None:
+    with FakeOpenAI() as first, FakeOpenAI() as second:
+        def drafted(server: FakeOpenAI) -> None:
+            profile(cobol_tools.path, env={"OPENAI_BASE_URL": server.url, "OPENAI_API_KEY": "local"})
+
+        drafted(first)
+        asked = len(first.requests)
+        drafted(first)
+        drafted(second)
+    assert asked > 0 and len(first.requests) == asked  # the rerun sent nothing
+    assert len(second.requests) == asked  # the same prompts, to the server now named

@@ -30,6 +30,18 @@ def resolve_backend(backend: Backend) -> Backend:
     return backend
 
 
+def drafter_identity(options: DraftingOptions) -> dict[str, str]:
+    """Who drafts, for a cached profile's key: the backend and, for a model, which one where
+    (the same answers are not another server's); never the key."""
+    backend = resolve_backend(options.backend)
+    if backend is Backend.OFFLINE:
+        return {"backend": backend.value}
+    from summarizer.drafting.llm import llm_settings
+
+    settings = llm_settings(options.model, options.jobs, require_key=False)
+    return {"backend": backend.value, "model": settings.model, "endpoint": settings.base_url}
+
+
 def draft_profile(
     history: History, options: DraftingOptions, cache: RunCache, check: Check, progress: DraftingProgress | None = None
 ) -> tuple[ProfileDraft, DraftingReport]:

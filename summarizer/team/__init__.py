@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict
 
 from summarizer.activity import Activity, Commit, Repository, developer_identities
 from summarizer.cache import RunCache, cache_key, code_digest
-from summarizer.drafting import resolve_backend
+from summarizer.drafting import drafter_identity
 from summarizer.drafting.model import DraftingOptions, TeamPlan
 from summarizer.drafting.progress import DraftingProgress
 from summarizer.period import Period, shift_month
@@ -195,7 +195,7 @@ def _team_key(roster: Roster, period: Period, branch: str | None, options: Draft
     return cache_key(
         "team", code=code_digest(), roster=roster.model_dump(mode="json"), extractions=extractions, period=period.model_dump(),
         options=options.model_dump(mode="json", exclude={"jobs", "timeout", "max_retries"}), prompts=prompts_digest(),
-        backend=str(resolve_backend(options.backend)), workspaces=workspaces,
+        drafter=drafter_identity(options), workspaces=workspaces,
     )  # fmt: skip
 
 
