@@ -44,7 +44,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-llm-") as scratch, FakeOpenAI(delay=options.delay) as server:
         activity_file = Path(scratch) / "activity.json"
         activity_file.write_text(activity(commits=options.months * 12, months=options.months).model_dump_json())
-        env = {**os.environ, "OPENAI_BASE_URL": server.url, "OPENAI_API_KEY": "sk-bench", "SUMMARIZER_CACHE_DIR": f"{scratch}/cache"}
+        env = {**os.environ, "OPENAI_BASE_URL": server.url, "OPENAI_API_KEY": "sk-bench", "SUMMARIZER_CACHE_DIR": f"{scratch}/cache",
+               "SUMMARIZER_HOME": f"{scratch}/home"}  # never the user's own workspaces
         cold, result = timed_run(activity_file, env, options.jobs)
         if result.returncode != 0:
             sys.exit(f"cold run failed: {result.stderr.strip()}")

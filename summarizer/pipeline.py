@@ -177,17 +177,45 @@ def _profile_key(request: ActivityRequest, options: DraftingOptions) -> str | No
     from summarizer.workspace import workspace_path
 
     if request.activity_file is not None:
+        try:
+            saved = request.activity_file.read_bytes()
+        except OSError:
+            return None  # reading it for the run says what is wrong
+        sources: str | None = cache_key("activity-file", digest=hashlib.sha256(saved).hexdigest(), request=request.model_dump(mode="json"))
+        identities, period = _file_identities(saved, request)
+    else:
+        period = resolve_period(request.since, request.until)
+        sources, identities = activity_key(request.sources, request.authors, period, request.branch, request.github_user), request.identities
+    if sources is None or period is None:
         return None
-    period = resolve_period(request.since, request.until)
-    sources = activity_key(request.sources, request.authors, period, request.branch, request.github_user)
-    if sources is None:
-        return None
-    workspace = workspace_path(request.identities, period)
+    workspace = workspace_path(identities, period)
     return cache_key(
         "profile", code=code_digest(), sources=sources, prompts=prompts_digest(), drafter=drafter_identity(options),
         options=options.model_dump(mode="json", exclude={"jobs", "timeout", "max_retries"}),
         workspace=hashlib.sha256(workspace.read_bytes()).hexdigest() if workspace.is_file() else "",
     )  # fmt: skip
+
+
+class _SavedActivityHead(BaseModel):
+    """Whose a saved activity is and for when: all a key needs of it, without its commits' models."""
+
+    authors: list[str]
+    logins: list[str] = []
+    period: Period
+
+
+def _file_identities(saved: bytes, request: ActivityRequest) -> tuple[list[str], Period | None]:
+    """The identities and period of the workspace a run of a saved activity records in (as
+    `_narrow` cuts it); no period when the file or the request is not one a run would take."""
+    try:
+        head = _SavedActivityHead.model_validate_json(saved)
+        period = Period(
+            since=parse_month(request.since, "--since") if request.since else head.period.since,
+            until=parse_month(request.until, "--until") if request.until else head.period.until,
+        )
+    except (ValueError, SummarizerError):
+        return [], None
+    return list(dict.fromkeys(head.authors + head.logins)), period
 
 
 def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache, progress: DraftingProgress | None = None) -> Profile:

@@ -50,8 +50,9 @@ class ProfileMonth(BaseModel):
     items: list[ProfileItem]
     # The items grouped by what they are about, with why (themes.py); most items first.
     themes: list[Theme] = []
-    # How the work was done (signals.py): each figure with its definition and items.
-    signals: Signals
+    # How the work was done (signals.py): each figure with its definition and items; None in
+    # a profile saved before schema 2 (a workspace keeps the last one rendered).
+    signals: Signals | None = None
 
 
 class ProfileTotals(BaseModel):
@@ -79,7 +80,7 @@ class Profile(BaseModel):
     skills: Skills
     # The themes that ran through more than one month.
     themes: list[Theme] = []
-    signals: Signals
+    signals: Signals | None = None
     repositories: list[RepositorySpan]
     findings: list[Finding]
     drafting: DraftingReport

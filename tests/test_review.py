@@ -187,3 +187,19 @@ def test_a_regenerated_draft_keeps_the_old_text_for_undo_once_saved() -> None:
     june = workspace()["sections"]["2025-06"]
     assert june["previous"] == [june["draft"]]  # the offline drafter writes the same words again
     assert review("u\nq\n").returncode == 0 and workspace()["sections"]["2025-06"]["previous"] == []
+
+
+def test_a_workspace_saved_before_the_signals_existed_is_read_and_exported(tmp_path: Path) -> None:
+    review("s\ns\ns\ne\nq\n", editor(tmp_path, f"printf '%s\\n' '{EDIT}' > \"$1\""))
+    saved = workspace()
+    # As schema 1 wrote it: no `signals` in the profile, nor in its months.
+    saved["profile"].pop("signals")
+    for month in saved["profile"]["months"]:
+        month.pop("signals")
+    workspace_file().write_text(json.dumps(saved))
+    exported = run_cli("export", "--author", "Grace Hopper", "--since", "2025-01", "--until", "2025-06")
+    assert exported.returncode == 0, exported.stderr
+    assert EDIT in exported.stdout and "How the work was done" not in exported.stdout
+    rerun = run_cli("run", "--activity", str(GRACE), "--format", "json")
+    assert rerun.returncode == 0, rerun.stderr
+    assert json.loads(rerun.stdout)["signals"]["tested_work"]["definition"]

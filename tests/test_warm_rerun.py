@@ -13,6 +13,7 @@ from tests.fake_openai import FakeOpenAI
 from tests.gitrepo import GitRepo, lines
 
 PERIOD = ("--since", "2025-01", "--until", "2025-06")
+ACTIVITY = Path(__file__).resolve().parents[1] / "fixtures" / "validation" / "grace.json"
 # What only grouping, drafting and checking need.
 LATER_STAGES = ("summarizer.validation.checker", "summarizer.drafting.offline")
 
@@ -73,3 +74,16 @@ def test_a_rerun_against_another_model_server_asks_that_server(cobol_tools: Buil
         drafted(second)
     assert asked > 0 and len(first.requests) == asked  # the rerun sent nothing
     assert len(second.requests) == asked  # the same prompts, to the server now named
+
+
+def test_a_rerun_of_a_saved_activity_is_read_back_too_and_a_changed_file_is_not(tmp_path: Path) -> None:
+    saved = tmp_path / "activity.json"
+    saved.write_bytes(ACTIVITY.read_bytes())
+    env = {"PYTHONPROFILEIMPORTTIME": "1"}
+    first, again = (run_cli("run", "--activity", str(saved), "-f", "json", env=env) for _ in range(2))
+    assert again.stdout == first.stdout and not any(module in again.stderr for module in LATER_STAGES)
+    activity = json.loads(saved.read_text())
+    activity["commits"] = activity["commits"][1:]
+    saved.write_text(json.dumps(activity))
+    changed = json.loads(run_cli("run", "--activity", str(saved), "-f", "json").stdout)
+    assert changed["totals"]["commits"] == json.loads(first.stdout)["totals"]["commits"] - 1

@@ -47,7 +47,10 @@ def render_html(profile: Profile) -> str:
         period=f"{month_label(profile.period.since)} – {month_label(profile.period.until)}",
         cards=_cards(profile),
         signals_title=TITLE,
-        signals=[(row, item_links(profile, row.items[:SHOWN_ITEMS], in_page=True), len(row.items) - SHOWN_ITEMS) for row in signal_rows(profile.signals)],
+        signals=[
+            (row, item_links(profile, row.items[:SHOWN_ITEMS], in_page=True), len(row.items) - SHOWN_ITEMS)
+            for row in (signal_rows(profile.signals) if profile.signals else [])
+        ],
         bars=_bars(profile),
         chart_width=len(profile.period.months()) * (BAR_WIDTH + BAR_GAP) + BAR_GAP,
         baseline=CHART_TOP + CHART_HEIGHT,

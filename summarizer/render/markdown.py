@@ -63,6 +63,8 @@ def _statistics(profile: Profile) -> str:
 
 
 def _signals(profile: Profile) -> str:
+    if profile.signals is None:
+        return ""
     rows = []
     for row in signal_rows(profile.signals):
         links = [f"[{ref}]({url})" if url else ref for ref, url in item_links(profile, row.items[:SHOWN_ITEMS])]

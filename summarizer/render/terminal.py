@@ -33,10 +33,11 @@ def print_profile(profile: Profile, console: Console) -> None:
         statistics.add_row(Text(label, style="dim"), value)
     console.print(Panel(statistics, title="Statistics", title_align="left"))
     console.print(Panel(_chart(profile), title="Commits per month (features green, fixes red)", title_align="left"))
-    signals = Table(show_header=False, box=None, padding=(0, 2))
-    for row in signal_rows(profile.signals):
-        signals.add_row(Text(row.name, style="dim"), Group(Text(row.figure), Text(row.definition, style="dim italic")))
-    console.print(Panel(signals, title=TITLE, title_align="left"))
+    if profile.signals is not None:
+        signals = Table(show_header=False, box=None, padding=(0, 2))
+        for row in signal_rows(profile.signals):
+            signals.add_row(Text(row.name, style="dim"), Group(Text(row.figure), Text(row.definition, style="dim italic")))
+        console.print(Panel(signals, title=TITLE, title_align="left"))
     for month in profile.months:
         lines = [Text(month.summary)]
         lines += [Text(h.line(bullet="•")) for h in month.highlights]

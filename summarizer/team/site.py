@@ -113,6 +113,6 @@ def _row(member: TeamMember, period: Period) -> Row:
         features=totals.features, fixes=totals.bugs, languages=tuple(totals.languages[:3]), errors=errors,
         warnings=len(profile.findings) - errors, state=review_state(profile), bars=tuple(bars),
         chart_width=len(bars) * BAR_STEP, active_label=f"active {totals.activity_months} of {len(bars)} months",
-        signals=tuple((row.name, row.brief, f"{row.figure}. {row.definition}") for row in signal_rows(profile.signals)),
+        signals=tuple((row.name, row.brief, f"{row.figure}. {row.definition}") for row in (signal_rows(profile.signals) if profile.signals else [])),
     )  # fmt: skip
 
