@@ -13,9 +13,8 @@ import datetime as dt
 import math
 import statistics
 from collections import defaultdict
-from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
-
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from pydantic import BaseModel
