@@ -170,7 +170,9 @@ def run_profile(
 
 
 def _profile_key(request: ActivityRequest, options: DraftingOptions) -> str | None:
-    """What a run's profile rests on; None when only asking GitHub would tell (or for a saved --activity)."""
+    """What a run's profile rests on: the sources' extraction keys (a saved activity's bytes and
+    the request), who drafts, the prompts, the code, the workspace; None when only asking
+    GitHub would tell."""
     from summarizer.drafting import drafter_identity
     from summarizer.drafting.prompts import prompts_digest
     from summarizer.sources import activity_key
