@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from summarizer.activity import Commit, PullRequest
 from summarizer.months import History, WorkItem, classify, is_docs_path, is_test_path
 from summarizer.period import shift_month
-from summarizer.sources.commits import FOLLOW_UP_DAYS, reverted_by
+from summarizer.sources.commits import FOLLOW_UP_DAYS, may_revert, reverted_by
 from summarizer.titles import PR_SUFFIX
 from summarizer.words import count, plural
 
@@ -170,11 +170,7 @@ def reviews_of(items: Sequence[WorkItem], pulls: Sequence[PullRequest], given: i
 def item_facts(items: Sequence[WorkItem], mine: Sequence[Commit], others: Sequence[Commit], period_end: dt.datetime) -> dict[str, ItemFacts]:
     """Each item's facts, from its commits and everyone's commits beside them."""
     by_sha = {commit.sha: commit for commit in mine}
-    # git's own words for a revert, matched as written first: the regexes run on those only.
-    reverts = [
-        (commit, *named) for commit in [*mine, *others]
-        if (commit.subject.startswith("Revert ") or "reverts commit" in commit.body) and (named := reverted_by(commit)) != ([], None)
-    ]  # fmt: skip
+    reverts = [(commit, *named) for commit in [*mine, *others] if may_revert(commit) and (named := reverted_by(commit)) != ([], None)]
     reverting = {commit.sha: (named, quoted) for commit, named, quoted in reverts}
     fixes = _fixes_by_path(items, by_sha, [*mine, *others])
     facts = {}

@@ -45,6 +45,7 @@ from summarizer.sources.commits import (
     LinguistRule,
     co_authors,
     mark_uncounted_files,
+    may_revert,
     pr_number,
     relevant_others,
     reverted_by,
@@ -244,8 +245,7 @@ def read_team_repository(
         return owners[identity]
 
     def keep(commit: Commit) -> bool:
-        # git's own words for a revert, matched as written: a regex over every body costs the read.
-        return bool(owners_of(commit)) or commit.subject.startswith("Revert ") or "reverts commit" in commit.body
+        return bool(owners_of(commit)) or may_revert(commit)
 
     commits, warnings = _read_commits(path, repository, None, period, keep)
     mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
