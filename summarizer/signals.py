@@ -27,8 +27,6 @@ from summarizer.titles import PR_SUFFIX
 from summarizer.words import count, plural
 
 MIN_ITEMS = 5
-# Items listed beside a signal before "and N more".
-SHOWN_ITEMS = 8
 LARGE_ITEM_LINES = 1000
 
 TESTED_WORK = "features and bug fixes whose commits change a test file (tests/, test_*.py, *_test.go, *.spec.ts, FooTest.java …)"

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from summarizer.period import month_label, months_between
 from summarizer.profile import Profile
 from summarizer.render.links import citation_url
-from summarizer.render.signals import item_links
-from summarizer.signals import SHOWN_ITEMS, TITLE, signal_rows
+from summarizer.render.signals import linked_rows
+from summarizer.signals import TITLE
 from summarizer.words import count, lines_figure, month_counts
 
 if TYPE_CHECKING:
@@ -47,10 +47,7 @@ def render_html(profile: Profile) -> str:
         period=f"{month_label(profile.period.since)} – {month_label(profile.period.until)}",
         cards=_cards(profile),
         signals_title=TITLE,
-        signals=[
-            (row, item_links(profile, row.items[:SHOWN_ITEMS], in_page=True), len(row.items) - SHOWN_ITEMS)
-            for row in (signal_rows(profile.signals) if profile.signals else [])
-        ],
+        signals=linked_rows(profile, in_page=True),
         bars=_bars(profile),
         chart_width=len(profile.period.months()) * (BAR_WIDTH + BAR_GAP) + BAR_GAP,
         baseline=CHART_TOP + CHART_HEIGHT,

@@ -6,8 +6,8 @@ from summarizer.choices import ReviewState
 from summarizer.period import month_label
 from summarizer.profile import Profile, ProfileMonth
 from summarizer.render.links import citation_url
-from summarizer.render.signals import item_links
-from summarizer.signals import SHOWN_ITEMS, TITLE, signal_rows
+from summarizer.render.signals import linked_rows
+from summarizer.signals import TITLE
 from summarizer.words import count, lines_figure, month_counts
 
 STALE = "> *Stale: the commits of this section changed after it was reviewed; `summarizer review` shows the new draft.*"
@@ -63,15 +63,12 @@ def _statistics(profile: Profile) -> str:
 
 
 def _signals(profile: Profile) -> str:
-    if profile.signals is None:
-        return ""
     rows = []
-    for row in signal_rows(profile.signals):
-        links = [f"[{ref}]({url})" if url else ref for ref, url in item_links(profile, row.items[:SHOWN_ITEMS])]
-        more = f" and {len(row.items) - SHOWN_ITEMS} more" if len(row.items) > SHOWN_ITEMS else ""
-        rows.append(f"| {row.name} | {row.figure} | {', '.join(links)}{more} | {row.definition} |")
+    for row, links, more in linked_rows(profile):
+        items = ", ".join(f"[{ref}]({url})" if url else ref for ref, url in links) + (f" and {more} more" if more else "")
+        rows.append(f"| {row.name} | {row.figure} | {items} | {row.definition} |")
     header = "| Signal | Figure | Items | Definition |\n|---|---|---|---|"
-    return f"## {TITLE}\n\n{header}\n" + "\n".join(rows)
+    return f"## {TITLE}\n\n{header}\n" + "\n".join(rows) if rows else ""
 
 
 def _work_history(profile: Profile) -> str:
