@@ -14,9 +14,11 @@ Calls a run makes, sequentially (GitHub asks for that), for one login:
   so GraphQL's commit history would add calls rather than save them.
 - GraphQL `search(type: ISSUE, query: "is:pr author:{login} repo:{o}/{r} closed:{month}")`
   a month, 100 pull requests a call with title, body, labels, stats, merge commit, when
-  it was opened and who reviewed it (needs a token); and the count of
-  `is:pr reviewed-by:{login} -author:{login} repo:{o}/{r} closed:{month}`: the reviews given. Bot-landed PRs end closed, not merged: their landed commit, which names
-  them in a `Pull Request resolved:` trailer, is what counts.
+  it was opened and who reviewed it (needs a token). Bot-landed PRs end closed, not
+  merged: their landed commit, which names them in a `Pull Request resolved:` trailer, is
+  what counts.
+- GraphQL, the count of `is:pr reviewed-by:{login} -author:{login} repo:{o}/{r}
+  closed:{month}` a month: the reviews given (needs a token).
 
 Where: REST under `GITHUB_API_URL` (https://api.github.com, or https://HOST/api/v3 on
 GitHub Enterprise Server); GraphQL at `GITHUB_GRAPHQL_URL` when set (GitHub Actions sets
