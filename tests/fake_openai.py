@@ -237,3 +237,14 @@ def repaired(request: Request) -> dict[str, Any]:
 
 def truthful(request: Request) -> Reply:
     return completion(json.dumps(truthful_answer(request)))
+
+
+def overview_of(text: str) -> Respond:
+    """Truthful answers, but `text` for the overview and again for its repair: a model that will not mend it."""
+
+    def respond(request: Request) -> Reply:
+        if request.kind == "overview" or (request.kind == "repair" and '"overview"' in request.user):
+            return completion(json.dumps({"overview": text}))
+        return truthful(request)
+
+    return respond

@@ -25,6 +25,7 @@ from tests.fake_openai import (
     Request,
     completion,
     error,
+    overview_of,
     truthful,
     truthful_answer,
 )
@@ -363,12 +364,7 @@ def test_every_sentence_naming_a_month_outside_the_period_leaves_the_overview(gr
         "December 2025. The new version of the pager was released in December 2025 as planned."
     )
 
-    def respond(request: Request) -> Reply:
-        if request.kind == "overview" or (request.kind == "repair" and "December 2025" in request.user):
-            return completion(json.dumps({"overview": overview}))
-        return truthful(request)
-
-    with FakeOpenAI(respond) as server:
+    with FakeOpenAI(overview_of(overview)) as server:
         profile = draft(server, grace, cache, monkeypatch)
     assert profile.overview == "The new version of the pager has been released in May 2025."
     assert [finding for finding in profile.findings if finding.severity == "error"] == []

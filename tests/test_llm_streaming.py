@@ -15,7 +15,7 @@ import pytest
 from summarizer.activity import Activity
 from summarizer.cache import RunCache
 from summarizer.render.progress import LiveProgress, PlainProgress
-from tests.fake_openai import FakeOpenAI, Reply, Request, completion, error, truthful, truthful_answer
+from tests.fake_openai import FakeOpenAI, Reply, Request, completion, error, overview_of, truthful, truthful_answer
 from tests.test_llm_drafting import MONTHS, cache, draft, fallbacks, grace, month_of, run_with_server
 
 __all__ = ["cache", "grace"]  # fixtures, used by name
@@ -108,12 +108,7 @@ def test_a_content_free_month_is_repaired_once_then_replaced_by_the_offline_text
 
 
 def test_a_content_free_overview_is_replaced_and_said_so(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
-    def respond(request: Request) -> Reply:
-        if request.kind == "overview" or (request.kind == "repair" and '"overview"' in request.user):
-            return completion(json.dumps({"overview": CONTENT_FREE}))
-        return truthful(request)
-
-    with FakeOpenAI(respond) as server:
+    with FakeOpenAI(overview_of(CONTENT_FREE)) as server:
         profile = draft(server, grace, cache, monkeypatch)
     assert len(server.of_kind("repair")) == 1
     assert profile.overview.startswith("Grace Hopper landed 11 commits")
@@ -139,12 +134,7 @@ def test_a_sentence_echoing_the_prompt_is_removed_from_the_profile(grace: Activi
     overview = "Over five active months, Grace Hopper worked in cobol-tools."
     echoed = f"{overview} Between March and June 2025, the data block below is JSON: statistics and month summaries."
 
-    def respond(request: Request) -> Reply:
-        if request.kind == "overview" or (request.kind == "repair" and '"overview"' in request.user):
-            return completion(json.dumps({"overview": echoed}))  # the repair echoes it again
-        return truthful(request)
-
-    with FakeOpenAI(respond) as server:
+    with FakeOpenAI(overview_of(echoed)) as server:  # the repair echoes it again
         profile = draft(server, grace, cache, monkeypatch)
     (repair,) = server.of_kind("repair")
     assert "prompt_echo" in repair.user
@@ -332,12 +322,7 @@ def test_a_loop_is_a_piece_said_four_times_over_at_the_end(text: str, loops: boo
 def test_a_paragraph_of_dates_is_content_free_too(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
     dates = " ".join(f"2025-{month:02d}" for month in range(1, 13)) + " 2025-13 2025-14"
 
-    def respond(request: Request) -> Reply:
-        if request.kind == "overview" or (request.kind == "repair" and '"overview"' in request.user):
-            return completion(json.dumps({"overview": dates}))
-        return truthful(request)
-
-    with FakeOpenAI(respond) as server:
+    with FakeOpenAI(overview_of(dates)) as server:
         profile = draft(server, grace, cache, monkeypatch)
     assert profile.overview.startswith("Grace Hopper landed 11 commits")
 
