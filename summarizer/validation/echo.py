@@ -1,26 +1,31 @@
-"""Sentences that repeat the drafting instructions instead of telling the work.
+"""Sentences that repeat the drafting instructions, or copy their example answer, instead of telling the work.
 
 A small model may copy its prompt into its answer ("the data block below is JSON taken
 from the developer's commits"). Such a sentence says nothing about the developer, yet a
 paragraph that also names some work passes the grounding check. A run of ECHO_WORDS words
 of a prompt template's instructions (its placeholders cut it) is an echo, unless the
-developer's commits say it too. The example answers are left out: they are written like a
-true summary ("fixed a crash on empty files"), and a copy of one names a person, PRs and a
-repository that the other checks catch.
+developer's commits say it too.
+
+The example answers are written like true summaries ("fixed a crash on empty files"), so a
+run of theirs is an echo only when it carries a word the data has nowhere: SmolLM2 gave
+Jason Ansel the highlight "Added Streaming Input to the tokenizer", the example's own, with
+real PR numbers behind it.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from functools import cache
+from typing import Any, NamedTuple
 
 from summarizer.drafting.prompts import load_prompt, prompts_dir
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.sections import Sentence
-from summarizer.validation.vocabulary import WORD
+from summarizer.validation.vocabulary import GENERIC_WORDS, WORD
 
 # Long enough that no plain sentence about work meets a prompt's rules by chance.
 ECHO_WORDS = 6
@@ -29,26 +34,59 @@ _PLACEHOLDER = re.compile(r"\{\{\s*\w+\s*\}\}")
 
 def check_echoes(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     words = list(WORD.finditer(sentence.text))
-    runs = instruction_runs()
+    runs, evidence = prompt_runs(), context.evidence[None]
     for index in range(len(words) - ECHO_WORDS + 1):
         run = words[index : index + ECHO_WORDS]
-        if tuple(word.group(0).lower() for word in run) in runs:
-            phrase = sentence.text[run[0].start() : run[-1].end()]
-            if context.evidence[None].mentions(phrase):
-                continue
-            message = f"this sentence repeats the drafting instructions (“{phrase}”), not {context.name}'s work"
-            yield finding(FindingKind.PROMPT_ECHO, sentence, (0, len(sentence.text)), scope, message)
-            return
+        key = tuple(word.group(0).lower() for word in run)
+        phrase = sentence.text[run[0].start() : run[-1].end()]
+        if key in runs.instructions:
+            what = "repeats the drafting instructions"
+        elif key in runs.examples and any(len(word) >= 4 and word not in GENERIC_WORDS and not evidence.mentions(word) for word in key):
+            what = "copies the prompt's example answer"
+        else:
+            continue
+        if evidence.mentions(phrase):
+            continue
+        message = f"this sentence {what} (“{phrase}”), not {context.name}'s work"
+        yield finding(FindingKind.PROMPT_ECHO, sentence, (0, len(sentence.text)), scope, message)
+        return
+
+
+class PromptRuns(NamedTuple):
+    instructions: frozenset[tuple[str, ...]]
+    examples: frozenset[tuple[str, ...]]
 
 
 @cache
-def instruction_runs() -> frozenset[tuple[str, ...]]:
-    """Every run of ECHO_WORDS words in the prompt templates' instructions, lower-cased."""
-    runs: set[tuple[str, ...]] = set()
+def prompt_runs() -> PromptRuns:
+    """Every run of ECHO_WORDS words in the prompt templates, lower-cased: in their
+    instructions, and in the texts of their example answers (the lines that open a JSON object)."""
+    instructions: set[tuple[str, ...]] = set()
+    examples: set[tuple[str, ...]] = set()
     for path in prompts_dir().glob("*.md"):
         template = load_prompt(path.stem)
-        instructions = "\n".join(line for line in f"{template.system}\n{template.user}".splitlines() if not line.startswith("{"))
-        for piece in _PLACEHOLDER.split(instructions):
-            words = [word.lower() for word in WORD.findall(piece)]
-            runs |= {tuple(words[index : index + ECHO_WORDS]) for index in range(len(words) - ECHO_WORDS + 1)}
-    return frozenset(runs)
+        lines = f"{template.system}\n{template.user}".splitlines()
+        answers = [line for line in lines if line.startswith("{") and not _PLACEHOLDER.match(line)]
+        for piece in _PLACEHOLDER.split("\n".join(line for line in lines if line not in answers)):
+            instructions |= _runs(piece)
+        for answer in answers:
+            for text in _texts(json.loads(answer)):
+                examples |= _runs(text)
+    return PromptRuns(frozenset(instructions), frozenset(examples))
+
+
+def _runs(text: str) -> set[tuple[str, ...]]:
+    words = [word.lower() for word in WORD.findall(text)]
+    return {tuple(words[index : index + ECHO_WORDS]) for index in range(len(words) - ECHO_WORDS + 1)}
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """The strings of a JSON value, its keys aside."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
