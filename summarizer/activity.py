@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import gc
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,18 +22,33 @@ from summarizer.sanitize import sanitized_message, without_controls
 ACTIVITY_SCHEMA_VERSION = 1
 
 
+class _CollectorPause:
+    """How many reads hold the cycle collector off (several threads may read at once), and
+    whether it ran before the first."""
+
+    lock = threading.Lock()
+    holders = 0
+    was_enabled = False
+
+
 @contextlib.contextmanager
 def gc_paused() -> Iterator[None]:
     """Python's cycle collector held off while tens of thousands of commits are built: each
     collection walks every object built so far, which cost a 30,000-commit read a third of its
-    time; commits hold no reference cycles, so nothing is left for it to find."""
-    enabled = gc.isenabled()
-    gc.disable()
+    time; commits hold no reference cycles, so nothing is left for it to find. It runs again
+    when the last read that paused it is done."""
+    with _CollectorPause.lock:
+        if _CollectorPause.holders == 0:
+            _CollectorPause.was_enabled = gc.isenabled()
+            gc.disable()
+        _CollectorPause.holders += 1
     try:
         yield
     finally:
-        if enabled:
-            gc.enable()
+        with _CollectorPause.lock:
+            _CollectorPause.holders -= 1
+            if _CollectorPause.holders == 0 and _CollectorPause.was_enabled:
+                gc.enable()
 
 
 class FileChange(BaseModel):
@@ -42,6 +58,12 @@ class FileChange(BaseModel):
     binary: bool = False
     # False for binary, generated, vendored and lock files: listed, but not lines of code.
     counted: bool = True
+
+
+def is_by(name: str, email: str, authors: list[str]) -> bool:
+    """Whether an --author matches the name or e-mail (case-insensitive substring)."""
+    name, email = name.lower(), email.lower()
+    return any(author.lower() in name or author.lower() in email for author in authors)
 
 
 class Commit(BaseModel):
@@ -64,8 +86,7 @@ class Commit(BaseModel):
 
     def is_by(self, authors: list[str]) -> bool:
         """Whether an --author matches the name or e-mail (case-insensitive substring)."""
-        name, email = self.author_name.lower(), self.author_email.lower()
-        return any(author.lower() in name or author.lower() in email for author in authors)
+        return is_by(self.author_name, self.author_email, authors)
 
     @property
     def short_sha(self) -> str:

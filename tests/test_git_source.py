@@ -18,10 +18,12 @@ cobol-tools, by Grace Hopper (G. Hopper before .mailmap), 2025-01 to 2025-06:
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
 
+from summarizer.activity import gc_paused
 from summarizer.cache import RunCache
 from summarizer.errors import SummarizerError
 from summarizer.months import build_history
@@ -265,6 +267,18 @@ def test_other_authors_commits_are_kept_only_in_her_months_as_follow_ups_or_as_r
     repo.revert(tables, ADA, "2025-04-02T10:00:00+00:00")
     activity = collect(repo.path)
     assert [commit.subject for commit in activity.others] == ["Fix pager width", 'Revert "Add tables"']
+
+
+def test_the_cycle_collector_runs_again_only_when_the_last_of_overlapping_reads_ends() -> None:
+    """The others' log is parsed in a thread while the developer's is parsed in another: the
+    read that ends first must not turn the collector back on under the one still reading."""
+    first, second = gc_paused(), gc_paused()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    still_paused = not gc.isenabled()
+    second.__exit__(None, None, None)
+    assert (still_paused, gc.isenabled()) == (True, True)
 
 
 def test_different_repositories_with_the_same_folder_name_stay_apart(tmp_path: Path) -> None:

@@ -8,7 +8,8 @@ Design:
 3. On a miss, one `git log -z --numstat --no-renames --no-merges` limited by author (git
    applies .mailmap before matching) and by a window a day wider than the period on each
    side: git compares absolute times, while a commit's month is read in the offset its
-   committer date records, so the exact cut is made here.
+   committer date records, so the exact cut is made here. Beside it run the other authors'
+   log (names of files only) and the log of reverts after the period (sources/gitlog.py).
 4. Lines in binary, lock, linguist-generated and linguist-vendored files are listed but
    not counted as code; the attributes are read from the tip's .gitattributes files.
 
@@ -17,49 +18,40 @@ The repository is only read: no command here writes to it.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import difflib
 import functools
 import hashlib
-import io
 import os
 import re
 import subprocess
-import tempfile
 from collections import Counter, defaultdict
-from pathlib import Path, PurePosixPath
 from collections.abc import Callable
-from typing import cast
+from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel
 
-from summarizer.activity import EVERY_AUTHOR, Commit, FileChange, Repository, gc_paused
+from summarizer.activity import EVERY_AUTHOR, Commit, Repository, is_by
 from summarizer.cache import RunCache, cache_key
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, shift_month
-from summarizer.sanitize import sanitized_message, without_controls
 from summarizer.sources.base import SourceExtract, SourceQuery
 from summarizer.sources.commits import (
     LINGUIST_ATTRIBUTES,
     LinguistRule,
-    co_authors,
     mark_uncounted_files,
     may_revert,
-    pr_number,
     relevant_others,
     reverted_by,
 )
+from summarizer.sources.gitlog import OUTPUT, GitLog, git_environment, line_counts, read_log
 from summarizer.words import count
 
 # Bump when the parsing changes, so cached extractions are redone.
 EXTRACTOR_VERSION = 4
 
-_FIELD = "%x1f"
-_LOG_FORMAT = "%x1e" + _FIELD.join(["%H", "%aN", "%aE", "%aI", "%cI", "%B"]) + _FIELD
-_RECORD_START = re.compile(rb"\x1e(?=[0-9a-f]{40,64}\x1f)")
-# Room for git to write ahead while the records before are parsed (Linux's most for a user).
-_PIPE_SIZE = 1 << 20
 _MISSING_OBJECT = re.compile(r"unable to read|bad object|missing (blob|tree|commit)|could not read", re.IGNORECASE)
 FORGES = {
     "github.com": Forge.GITHUB, "gitlab.com": Forge.GITLAB, "bitbucket.org": Forge.BITBUCKET,
@@ -71,12 +63,7 @@ _FORGE_URL = re.compile(
     re.IGNORECASE,
 )
 _GIT_FIRST_DATE, _GIT_LAST_DATE = dt.date(1970, 1, 2), dt.date(2099, 12, 31)
-_OBJECT_NAME = re.compile(rb"[0-9a-f]{40}|[0-9a-f]{64}")
 _NAME = re.compile(r"[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*")
-_REPOSITORY_VARIABLES = frozenset({
-    "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES",
-})  # fmt: skip
 
 
 class RepositoryExtract(BaseModel):
@@ -200,13 +187,17 @@ def read_repository(
         extract.warnings = warnings + extract.warnings
         return extract
 
-    # git matched "Name <email>" as one string; the contract is name or e-mail.
-    commits, log_warnings = _read_commits(path, repository, authors, period, lambda commit: commit.is_by(authors))
-    mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
-    # With every author read (--author @) there is nobody else.
-    others = [] if EVERY_AUTHOR in authors else relevant_others(_read_others(path, repository, authors, period), commits)
-    # Reverts landed after the period may undo its work: a reverted-work signal needs them.
-    others += relevant_others(_read_later_reverts(path, repository, period), commits)
+    with contextlib.ExitStack() as running:
+        # With every author read (--author @) there is nobody else.
+        others_log = None if EVERY_AUTHOR in authors else running.enter_context(_others_log(path, repository, authors, period))
+        # Reverts landed after the period may undo its work: a reverted-work signal needs them.
+        reverts_log = running.enter_context(_later_reverts_log(path, repository, period))
+        # git matched "Name <email>" as one string; the contract is name or e-mail.
+        selection = _selection(authors, period, repository.tip)
+        commits, log_warnings = _read_commits(path, repository, selection, period, lambda commit: commit.is_by(authors))
+        mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
+        others = [] if others_log is None else relevant_others(others_log.commits()[0], commits)
+        others += relevant_others(reverts_log.commits()[0], commits)
     extract = RepositoryExtract(repository=repository, commits=commits, others=others, warnings=log_warnings)
     if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
         cache.set(key, extract.model_dump_json(exclude_defaults=True))
@@ -247,17 +238,18 @@ def read_team_repository(
     def keep(commit: Commit) -> bool:
         return bool(owners_of(commit)) or may_revert(commit)
 
-    commits, warnings = _read_commits(path, repository, None, period, keep)
-    mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
-    by_developer: dict[str, list[Commit]] = {owner: [] for owner in developers}
-    reverts = []
-    for commit in commits:
-        for owner in owners_of(commit):
-            by_developer[owner].append(commit)
-        if not owners_of(commit) and reverted_by(commit) != ([], None):
-            reverts.append(commit.model_copy(update={"files": [], "stats_complete": False}))
-    # After the period, the roster's own reverts too: nothing else reads them.
-    reverts += _read_later_reverts(path, repository, period)
+    with _later_reverts_log(path, repository, period) as reverts_log:
+        commits, warnings = _read_commits(path, repository, _selection(None, period, repository.tip), period, keep)
+        mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
+        by_developer: dict[str, list[Commit]] = {owner: [] for owner in developers}
+        reverts = []
+        for commit in commits:
+            for owner in owners_of(commit):
+                by_developer[owner].append(commit)
+            if not owners_of(commit) and reverted_by(commit) != ([], None):
+                reverts.append(commit.model_copy(update={"files": [], "stats_complete": False}))
+        # After the period, the roster's own reverts too: nothing else reads them.
+        reverts += reverts_log.commits()[0]
     extract = TeamExtract(repository=repository, commits=by_developer, reverts=reverts, warnings=warnings)
     if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
         cache.set(key, extract.model_dump_json(exclude_defaults=True))
@@ -312,16 +304,9 @@ def _closest(authors: list[str], present: Counter[str], limit: int = 3) -> list[
     return [f"{identity} ({count(present[identity], 'commit')})" for identity in ranked[:limit]]
 
 
-def _git_environment() -> dict[str, str]:
-    # Without the variables that would point git at another repository than the one asked for.
-    env = {k: v for k, v in os.environ.items() if k not in _REPOSITORY_VARIABLES}
-    env.update(LC_ALL="C", GIT_TERMINAL_PROMPT="0")
-    return env
-
-
 def _git(path: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
     try:
-        result = subprocess.run(["git", "-C", str(path), *args], capture_output=True, env=_git_environment())
+        result = subprocess.run(["git", "-C", str(path), *args], capture_output=True, env=git_environment())
     except FileNotFoundError as error:
         raise SummarizerError("git is not installed (or not on PATH)") from error
     if check and result.returncode != 0:
@@ -401,48 +386,42 @@ def _git_version() -> tuple[int, int]:
     return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
 
-def _log_arguments(authors: list[str] | None, period: Period, tip: str, numstat: bool) -> list[str]:
-    """git log's arguments for the authors' commits (every author's when None)."""
-    arguments = ["log", "-z", "--no-merges", "--no-renames", f"--format={_LOG_FORMAT}"]
-    arguments += ["--numstat"] if numstat else []
-    arguments += ["--regexp-ignore-case", "--fixed-strings"]
+def _selection(authors: list[str] | None, period: Period, tip: str) -> list[str]:
+    """The arguments that choose the authors' commits of the period (every author's when None)."""
+    arguments = ["--no-merges", "--regexp-ignore-case", "--fixed-strings"]
     arguments += [f"--author={author}" for author in authors or []]
     return [*arguments, *_window(period), tip, "--"]
 
 
-def _read_others(path: Path, repository: Repository, authors: list[str], period: Period) -> list[Commit]:
-    """Every other author's commits in the period: messages and file names, no line counts.
+def _others_log(path: Path, repository: Repository, authors: list[str], period: Period) -> GitLog:
+    """The other authors' commits of the period, messages and file names, no line counts: comparing
+    trees only (no blob is read), it runs beside the developer's own `--numstat` log, and their
+    own commits are skipped before they are parsed. A history git cannot read to its end gives
+    what it could."""
+    arguments = ["log", *OUTPUT, "--name-only", *_selection(None, period, repository.tip)]
+    def wanted(name: str, email: str, month: str) -> bool:
+        return month in period and not is_by(name, email, authors)
 
-    Comparing trees only (no blob is read), this costs a tenth of the developer's own
-    `--numstat` pass. A history git cannot read to its end gives what it could.
-    """
-    arguments = ["log", "-z", "--no-merges", "--no-renames", "--name-only", f"--format={_LOG_FORMAT}", *_window(period), repository.tip, "--"]
-    commits, _, _ = _stream_log(path, arguments, repository.name)
-    return [
-        commit.model_copy(update={"stats_complete": False})
-        for commit in commits
-        if commit.month in period and not commit.is_by(authors)
-    ]
+    return GitLog(path, arguments, repository.name, wanted=wanted, background=True, line_counts=False)
 
 
-def _read_later_reverts(path: Path, repository: Repository, period: Period) -> list[Commit]:
+def _later_reverts_log(path: Path, repository: Repository, period: Period) -> GitLog:
     """Every commit after the period that says it reverts one ("This reverts commit …", or a
     'Revert "title"' subject), by anyone: messages only. `--since` stops the walk at the first
     older commit, so an old period costs a walk of what came after it, with no diff read."""
     after = dt.date.fromisoformat(f"{shift_month(period.until, 1)}-01") - dt.timedelta(days=1)
     arguments = [
-        "log", "-z", "--no-merges", f"--format={_LOG_FORMAT}", "--regexp-ignore-case", "--fixed-strings",
+        "log", *OUTPUT, "--no-merges", "--regexp-ignore-case", "--fixed-strings",
         "--grep=This reverts commit", '--grep=Revert "', f"--since={after.isoformat()} 00:00:00 +0000", repository.tip, "--",
     ]  # fmt: skip
-    commits, _, _ = _stream_log(path, arguments, repository.name)
-    return [commit.model_copy(update={"stats_complete": False}) for commit in commits if commit.month > period.until]
+    return GitLog(path, arguments, repository.name, wanted=lambda name, email, month: month > period.until, background=True, line_counts=False)
 
 
 def _read_commits(
-    path: Path, repository: Repository, authors: list[str] | None, period: Period, keep: Callable[[Commit], bool]
+    path: Path, repository: Repository, selection: list[str], period: Period, keep: Callable[[Commit], bool]
 ) -> tuple[list[Commit], list[str]]:
-    """The commits of the period that `keep` wants, read by git for `authors` (every author's when None)."""
-    commits, returncode, stderr = _stream_log(path, _log_arguments(authors, period, repository.tip, numstat=True), repository.name, keep)
+    """The commits of the period that `selection` chooses (see `_selection`) and `keep` wants."""
+    commits, returncode, stderr = read_log(path, ["log", *OUTPUT, "--numstat", *selection], repository.name, keep)
     if returncode == 0:
         return _select(commits, period), []
     if not _MISSING_OBJECT.search(stderr):
@@ -451,9 +430,9 @@ def _read_commits(
     # unreadable object, so the line counts of the commits past it are read one by one,
     # and only those git cannot read lose them.
     complete = {commit.sha: commit for commit in commits[:-1]}
-    described, metadata_returncode, _ = _stream_log(path, _log_arguments(authors, period, repository.tip, numstat=False), repository.name, keep)
+    described, metadata_returncode, _ = read_log(path, ["log", *OUTPUT, *selection], repository.name, keep)
     selected = _select(described or commits, period)
-    recovered = _line_counts(path, [commit.sha for commit in selected if commit.sha not in complete])
+    recovered = line_counts(path, [commit.sha for commit in selected if commit.sha not in complete])
     merged = []
     for commit in selected:
         if commit.sha in complete:
@@ -472,115 +451,8 @@ def _read_commits(
     return merged, warnings
 
 
-def _line_counts(path: Path, shas: list[str]) -> dict[str, list[FileChange]]:
-    """The files and line counts of each commit git can read, in as few `git diff-tree` runs as
-    the unreadable ones allow: a run stops at the first of them, and goes on after it."""
-    found: dict[str, list[FileChange]] = {}
-    remaining = shas
-    while remaining:
-        described, returncode = _diff_tree(path, remaining)
-        if returncode == 0:
-            found.update(described)
-            break
-        # git names a commit before it reads its files: the last one named is where it
-        # stopped, unless it stopped before naming the next (then that one is).
-        named = list(described)
-        found.update((sha, described[sha]) for sha in named[:-1])
-        suspect = named[-1] if named else remaining[0]
-        alone, returncode = _diff_tree(path, [suspect])
-        if returncode == 0:
-            found.update(alone)
-        remaining = remaining[remaining.index(suspect) + 1 :]
-    return found
-
-
-def _diff_tree(path: Path, shas: list[str]) -> tuple[dict[str, list[FileChange]], int]:
-    arguments = ["diff-tree", "--stdin", "-z", "-r", "--numstat", "--no-renames", "--root"]
-    result = subprocess.run(
-        ["git", "-C", str(path), *arguments], input="\n".join(shas).encode() + b"\n", capture_output=True, env=_git_environment()
-    )  # fmt: skip
-    described: dict[str, list[FileChange]] = {}
-    current: list[FileChange] = []
-    for entry in result.stdout.split(b"\x00"):
-        if _OBJECT_NAME.fullmatch(entry):
-            current = described.setdefault(entry.decode(), [])
-        elif entry.strip():
-            current.extend(_parse_numstat(entry))
-    return described, result.returncode
-
-
 def _select(commits: list[Commit], period: Period) -> list[Commit]:
     return [commit for commit in commits if commit.month in period]
-
-
-def _stream_log(
-    path: Path, arguments: list[str], repo: str, keep: Callable[[Commit], bool] | None = None
-) -> tuple[list[Commit], int, str]:
-    """Run git log and parse its records while git is still writing the next ones; only those
-    `keep` wants are kept (the rest are not held in memory)."""
-    commits: list[Commit] = []
-    with tempfile.TemporaryFile() as errors:
-        try:
-            process = subprocess.Popen(
-                ["git", "-C", str(path), *arguments], stdout=subprocess.PIPE, stderr=errors, env=_git_environment(),
-                pipesize=_PIPE_SIZE,
-            )  # fmt: skip
-        except FileNotFoundError as error:
-            raise SummarizerError("git is not installed (or not on PATH)") from error
-        stdout = cast(io.BufferedReader, process.stdout)
-        pending = b""
-        with gc_paused():
-            for chunk in iter(lambda: stdout.read1(1 << 16), b""):
-                # Every piece but the last is a whole record: a record ends where the next begins.
-                *records, pending = _RECORD_START.split(pending + chunk)
-                parsed = (_parse_record(record, repo) for record in records if record)
-                commits.extend(parsed if keep is None else filter(keep, parsed))
-            if pending:
-                last = _parse_record(pending, repo)
-                if keep is None or keep(last):
-                    commits.append(last)
-        returncode = process.wait()
-        errors.seek(0)
-        return commits, returncode, errors.read().decode(errors="replace").strip()
-
-
-def _parse_record(record: bytes, repo: str) -> Commit:
-    header, _, numstat = record.partition(b"\x1f\x00")
-    sha, name, email, authored, committed, message = header.decode(errors="replace").split("\x1f", 5)
-    subject, _, body = message.strip().partition("\n\n")
-    subject, body = sanitized_message(subject, body)
-    return Commit(
-        sha=sha,
-        repo=repo,
-        author_name=without_controls(name),
-        author_email=without_controls(email),
-        authored_at=dt.datetime.fromisoformat(authored),
-        committed_at=dt.datetime.fromisoformat(committed),
-        month=committed[:7],
-        subject=subject,
-        body=body,
-        pr=pr_number(subject, body),
-        co_authors=co_authors(body),
-        files=_parse_numstat(numstat),
-    )
-
-
-def _parse_numstat(numstat: bytes) -> list[FileChange]:
-    """`--numstat` entries ("added\tdeleted\tpath"), or `--name-only` ones (the path alone)."""
-    files = []
-    for entry in numstat.lstrip(b"\n").split(b"\x00"):
-        if not entry:
-            continue
-        if b"\t" not in entry:
-            files.append(FileChange(path=without_controls(entry.decode(errors="replace"))))
-            continue
-        added, deleted, path = entry.decode(errors="replace").split("\t", 2)
-        path = without_controls(path)
-        if added == "-":
-            files.append(FileChange(path=path, binary=True, counted=False))
-        else:
-            files.append(FileChange(path=path, added=int(added), deleted=int(deleted)))
-    return files
 
 
 def _linguist_rules(path: Path, tip: str, git_dir: Path) -> list[LinguistRule]:
