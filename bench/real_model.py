@@ -16,6 +16,7 @@ findings, 0 repeated sentences, 0 content-free paragraphs; 0 requests the second
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
 import textwrap
@@ -35,6 +36,7 @@ def main() -> None:
     parser.add_argument("--since", default="2025-06")
     parser.add_argument("--until", default="2025-11")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--each", action="store_true", help="also list every request: prompt, month, status, seconds, sizes")
     options = parser.parse_args()
     if reason := unreachable(options.url):
         sys.exit(f"bench/real_model.py: {reason}")
@@ -63,6 +65,13 @@ def main() -> None:
         asked = [e for e in cold.exchanges if e.kind == kind]
         closed = sum(e.closed_by_client for e in asked)
         print(f"  {kind:9} {len(asked):3} requests  {sum(e.seconds for e in asked):7.1f} s  {closed} closed by the client")
+    if options.each:
+        print("\nEvery request, in order (prompt, month, HTTP status, seconds, characters sent and received):")
+        for exchange in cold.exchanges:
+            user = str(exchange.body["messages"][-1].get("content", ""))
+            month = next(iter(re.findall(r"\b20\d\d-\d\d\b", user)), "")
+            closed = " closed by the client" if exchange.closed_by_client else ""
+            print(f"  {exchange.kind:9} {month:7} {exchange.status} {exchange.seconds:6.1f} s  {len(user):6,} -> {len(exchange.answer):6,}{closed}")
     print("\nWhat the run said:\n" + "\n".join(f"  {line}" for line in cold.stderr if "done," not in line))
     for finding in cold.profile["findings"]:
         if finding["severity"] == "error":

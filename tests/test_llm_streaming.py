@@ -172,8 +172,52 @@ def test_a_month_too_long_for_the_servers_context_is_sent_in_halves(grace: Activ
     march = [request for request in server.requests[:sent] if request.kind == "month" and month_of(request) == "2025-03"]
     assert [len(request.data) for request in march] == [3, 1, 1, 1]  # the same prompt is not sent twice
     assert fallbacks(profile) == []
-    assert "the model's context cannot hold some months' prompts whole: their data is sent in halves (and merged)" in profile.drafting.notes
+    assert "the model's context cannot hold some months' prompts whole: their data is sent in parts (and merged)" in profile.drafting.notes
     assert next(month for month in profile.months if month.month == "2025-03").summary.count("work of the month included") == 3
+
+
+@pytest.mark.parametrize(
+    "refusal",
+    [
+        "request ({tokens} tokens) exceeds the available context size (4096 tokens), try increasing it",
+        "This model's maximum context length is 4096 tokens. However, you requested {asked} tokens ({tokens} in the messages, 600 in the completion).",
+        "This model's maximum context length is 4096 tokens. However, your messages resulted in {tokens} tokens.",
+    ],
+    ids=["llama.cpp", "vLLM", "OpenAI"],
+)
+def test_a_month_too_long_for_the_servers_context_is_cut_where_its_count_says_it_fits(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch, refusal: str
+) -> None:
+    """March gets ten more items of some 1,100 characters each. The server counts a token for two
+    characters (twice what the estimate here counts) in a context of 4,096 tokens, as llama.cpp
+    does: a prompt over it is refused with its count, one that leaves no room for the 600-token
+    answer is cut off. Halving the budget instead is refused three times and sends eight requests
+    after; the server's own count of the first prompt gives parts that fit at once."""
+    long_body = "Why: " + "the reason " * 200
+    march = next(commit for commit in grace.commits if commit.month == "2025-03")
+    more = [
+        march.model_copy(update={"sha": f"{n:040x}", "subject": f"Add report writer part {n} (#{100 + n})", "pr": 100 + n, "body": long_body})
+        for n in range(10)
+    ]  # fmt: skip
+    activity = grace.model_copy(update={"commits": sorted(grace.commits + more, key=lambda commit: commit.committed_at)})
+
+    def respond(request: Request) -> Reply:
+        tokens = (len(request.system) + len(request.user)) // 2
+        if tokens > 4096:
+            return error(400, refusal.format(tokens=tokens, asked=tokens + 600))
+        if tokens + request.body["max_tokens"] > 4096:
+            return completion('{"summary": "Grace Hopper', finish_reason="length")
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, activity, cache, monkeypatch)
+        sent = len(server.requests)
+        draft(server, activity, cache, monkeypatch)
+    asked = [request for request in server.requests[:sent] if request.kind == "month" and month_of(request) == "2025-03"]
+    refused = [request for request in asked if (len(request.system) + len(request.user)) // 2 > 4096]
+    assert (len(refused), len(asked) - len(refused)) == (1, 4)  # the whole month once, then four parts that fit
+    assert sorted(len(request.data) for request in asked[1:]) == [3, 3, 3, 4]
+    assert fallbacks(profile) == [] and len(server.requests) == sent  # a rerun fits the same parts from the cache
 
 
 def test_when_one_part_of_a_split_month_is_unusable_its_other_parts_are_stopped(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:

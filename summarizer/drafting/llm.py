@@ -80,12 +80,27 @@ class UnusableAnswer(Exception):
 
 
 class PromptTooLong(UnusableAnswer):
-    """The server's context cannot hold the prompt and the answer: the data must be cut smaller."""
+    """The server's context cannot hold the prompt and the answer: the data must be cut smaller.
+    `asked` and `room`, when the server said them: the prompt's tokens by its own count, and its context."""
+
+    def __init__(self, reason: str, asked: int | None = None, room: int | None = None) -> None:
+        super().__init__(reason)
+        self.asked, self.room = asked, room
 
 
 class NoAnswer(UnusableAnswer):
     """No answer came (silence, a broken connection, a server error after retries): it may next time."""
 
+
+# How servers say a prompt is too long, with their count of it and their context.
+_CONTEXT_FIGURES = (
+    # llama.cpp: "request (4173 tokens) exceeds the available context size (4096 tokens)"
+    re.compile(r"request \((?P<asked>\d+) tokens\) exceeds the available context size \((?P<room>\d+) tokens\)"),
+    # vLLM: "… maximum context length is 4096 tokens. However, you requested 5000 tokens (4400 in the messages, …"
+    re.compile(r"maximum context length is (?P<room>\d+) tokens.*?\((?P<asked>\d+) in the messages"),
+    # OpenAI: "… maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens …"
+    re.compile(r"maximum context length is (?P<room>\d+) tokens.*?resulted in (?P<asked>\d+) tokens"),
+)
 
 # Server errors, none answered, before the server is taken for down.
 SERVER_ERRORS_TO_STOP = 3
@@ -184,7 +199,8 @@ class ChatClient:
                 raise
             except UnusableAnswer as error:
                 # What the model answered to this prompt will not change: a rerun does not ask again.
-                self.cache.set(f"{key}:unusable", json.dumps({"too_long": isinstance(error, PromptTooLong), "reason": str(error)}))
+                figures = {"asked": error.asked, "room": error.room} if isinstance(error, PromptTooLong) else {}
+                self.cache.set(f"{key}:unusable", json.dumps({"too_long": isinstance(error, PromptTooLong), "reason": str(error), **figures}))
                 raise
         return self.keep(key, result)
 
@@ -339,7 +355,9 @@ def repeats_itself(text: str) -> bool:
 
 def _unusable_from(cached: str) -> UnusableAnswer:
     failure = json.loads(cached)
-    return (PromptTooLong if failure["too_long"] else UnusableAnswer)(failure["reason"])
+    if failure["too_long"]:
+        return PromptTooLong(failure["reason"], failure.get("asked"), failure.get("room"))
+    return UnusableAnswer(failure["reason"])
 
 
 def _without_controls(value: Any) -> Any:
@@ -396,7 +414,12 @@ def _classified(error: Exception, settings: LLMSettings) -> Exception:
     if isinstance(error, openai.RateLimitError) and error.code == "insufficient_quota":
         return SummarizerError(f"the quota of this API key at {where} is exhausted (429 insufficient_quota)", ExitCode.UNAVAILABLE)
     if isinstance(error, openai.BadRequestError) and _context_exceeded(f"{error.message} {json.dumps(error.body)}".lower()):
-        return PromptTooLong(f"the prompt does not fit the model's context at {where}")
+        said = f"{error.message} {json.dumps(error.body)}"
+        figures = next((match for pattern in _CONTEXT_FIGURES if (match := pattern.search(said))), None)
+        if figures is None:
+            return PromptTooLong(f"the prompt does not fit the model's context at {where}")
+        asked, room = int(figures["asked"]), int(figures["room"])
+        return PromptTooLong(f"the prompt ({asked:,} tokens) does not fit the model's context ({room:,}) at {where}", asked, room)
     if isinstance(error, (openai.APITimeoutError, _http().TimeoutException)):
         return NoAnswer(f"the model sent nothing for {settings.timeout:g} s")
     if isinstance(error, openai.APIConnectionError):

@@ -3,7 +3,8 @@
 Design, for each month:
 1. its work items as a DATA block (trimmed, redacted); over the token budget, chunks of
    whole items are drafted separately and merged by a second call (map-reduce); a server
-   whose context cannot hold a prompt gets the data in halves, for the rest of the run
+   whose context cannot hold a prompt gets the data in parts that fit it, by its own count
+   of the prompt where it says it (else in halves)
 2. the draft is checked; error findings go back to the model once, as a repair prompt
 3. what still fails is removed — a summary sentence, a highlight, a skill tag — and
    kept as a warning finding, so nothing unverified is printed as fact; a summary that
@@ -40,7 +41,7 @@ from summarizer.drafting.model import (
 )
 from summarizer.drafting.offline import draft_offline
 from summarizer.drafting.progress import DraftingProgress
-from summarizer.drafting.prompts import load_prompt
+from summarizer.drafting.prompts import PromptTemplate, load_prompt
 from summarizer.drafting.tokens import TokenCounter, estimated_cost
 from summarizer.months import History, MonthActivity, area_of
 from summarizer.period import month_label
@@ -49,10 +50,13 @@ from summarizer.validation.model import Check, Finding, FindingKind
 COMPLETION_ESTIMATE = 400  # tokens an answer takes, for estimates before any is written
 # Below this many tokens of data a prompt says too little to be worth drafting from.
 MIN_BUDGET = 500
+# The share of a server's room that data fitted to it fills: its count of one prompt scales to
+# the others only roughly.
+FITTED_SHARE = 0.9
 # A summary shorter than this many words ("The recent release of the") says nothing.
 SHORTEST_SUMMARY = 8
 OVERVIEW_STEP, SKILLS_STEP = "overview", "skills"
-CONTEXT_NOTE = "the model's context cannot hold some months' prompts whole: their data is sent in halves (and merged)"
+CONTEXT_NOTE = "the model's context cannot hold some months' prompts whole: their data is sent in parts (and merged)"
 
 
 # The answers' lists are bounded in their schema (maxItems, which OpenAI's strict mode,
@@ -230,7 +234,7 @@ class LLMDrafter:
                 break
             if budget <= MIN_BUDGET:
                 raise UnusableAnswer(f"the prompt does not fit the model's context, even with {MIN_BUDGET} tokens of data")
-            budget = max(MIN_BUDGET, budget // 2)
+            budget = self._fitted_budget(budget, asked, failures, prompt)
             if CONTEXT_NOTE not in self.notes:
                 self.notes.append(CONTEXT_NOTE)
         if failures:
@@ -241,6 +245,24 @@ class LLMDrafter:
         merge_values = {key: values[key] for key in ("developer", "month", "month_label")}
         data = json.dumps([part.model_dump() for part in parts], indent=1, ensure_ascii=False)
         return await self.client.ask(load_prompt("month_merge"), {**merge_values, "data": data}, MonthAnswer), budget
+
+    def _fitted_budget(self, budget: int, asked: list[dict[str, str]], failures: list[BaseException], prompt: PromptTemplate) -> int:
+        """A smaller budget for data that did not fit: what the server's context holds beside the
+        answer, by its own count of the longest prompt (the token counts here may be estimates,
+        and each tokenizer counts its own way); half the budget where it did not say.
+
+        Halving passes what fits by up to half: a month sent in twice the parts it needs takes
+        twice the requests, each as slow as a whole answer on a small local model."""
+        told = [failure for failure in failures if isinstance(failure, PromptTooLong) and failure.asked and failure.room]
+        if told:
+            longest = max(_prompt_tokens(self.counter, prompt.name, values) for values in asked)
+            around_data = _prompt_tokens(self.counter, prompt.name, {**asked[0], "data": ""})
+            theirs_per_ours = max(failure.asked for failure in told) / longest
+            room = min(failure.room for failure in told) - prompt.max_tokens
+            fitted = int(room * FITTED_SHARE / theirs_per_ours) - around_data
+            if fitted < budget:
+                return max(MIN_BUDGET, fitted)
+        return max(MIN_BUDGET, budget // 2)
 
     def _repair_data(self, items: list[ItemData], answer: MonthAnswer, budget: int) -> str:
         """The items the draft cites first, then the others, as many as the budget holds."""
