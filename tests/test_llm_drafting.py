@@ -159,6 +159,33 @@ def test_planted_hallucinations_go_back_once_and_are_fixed(grace: Activity, cach
     assert profile.findings == []
 
 
+def test_a_repair_too_long_for_the_servers_context_is_asked_again_with_the_data_that_fits(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """March's items, each with a long body, fit its month prompt; its repair carries the draft and
+    eight findings beside them, and the server (a token a character, a context of 6,000) refuses
+    it with its count: the repair is asked again with the items it can hold, and mends March."""
+    commits = [c.model_copy(update={"body": "Why: " + "the reason " * 200}) if c.month == "2025-03" else c for c in grace.commits]
+
+    def respond(request: Request) -> Reply:
+        tokens = len(request.system) + len(request.user)
+        if tokens > 6_000:
+            return error(400, f"request ({tokens} tokens) exceeds the available context size (6000 tokens), try increasing it")
+        if request.kind == "month" and month_of(request) == "2025-03":
+            answer = truthful_answer(request)
+            answer["summary"] += " " + HALLUCINATION
+            answer["highlights"] = [{"text": f"Tuned NCCL ring {n}", "evidence": [f"#9{n}1", f"#9{n}2"]} for n in range(5)]
+            return completion(json.dumps(answer))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace.model_copy(update={"commits": commits}), cache, monkeypatch)
+    refused, repair = server.of_kind("repair")
+    assert (len(refused.data), len(repair.data)) == (3, 1)
+    march = next(month for month in profile.months if month.month == "2025-03")
+    assert "NCCL" not in march.summary and profile.findings == []
+
+
 def test_hallucinations_that_survive_the_repair_are_removed_and_reported(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
     with FakeOpenAI(hallucinating(stubborn=True)) as server:
         profile = draft(server, grace, cache, monkeypatch)

@@ -209,7 +209,7 @@ class LLMDrafter:
         label = month_label(month)
         if errors:
             try:
-                answer = await self._repair(answer, errors, self._repair_data(first.items, answer, first.budget))
+                answer = await self._repaired_month(answer, errors, first)
                 errors = self._month_errors(month, answer)
             except UnusableAnswer as reason:
                 self.notes.append(f"{label}: the repair could not be used ({reason}); the failing claims were removed")
@@ -263,6 +263,18 @@ class LLMDrafter:
             if fitted < budget:
                 return max(MIN_BUDGET, fitted)
         return max(MIN_BUDGET, budget // 2)
+
+    async def _repaired_month(self, answer: MonthAnswer, errors: list[Finding], first: FirstAnswer) -> MonthAnswer:
+        """The month's repair, its data cut down to what the server's context holds where it did not hold it all."""
+        budget, prompt = first.budget, load_prompt("repair")
+        while True:
+            values = _repair_values(answer, errors, self._repair_data(first.items, answer, budget))
+            try:
+                return await self.client.ask(prompt, values, MonthAnswer)
+            except PromptTooLong as failure:
+                if budget <= MIN_BUDGET:
+                    raise
+                budget = self._fitted_budget(budget, [values], [failure], prompt)
 
     def _repair_data(self, items: list[ItemData], answer: MonthAnswer, budget: int) -> str:
         """The items the draft cites first, then the others, as many as the budget holds."""
@@ -324,11 +336,7 @@ class LLMDrafter:
         return self._kept_month(key, repaired, self._month_errors(key, repaired)).summary
 
     async def _repair(self, answer: Draft, findings: list[Finding], data: str, fresh: bool = False) -> Draft:
-        listed = json.dumps(
-            [{"kind": f.kind, "text": f.text, "message": f.message, "suggestion": f.suggestion} for f in findings], indent=1, ensure_ascii=False
-        )
-        values = {"draft": answer.model_dump_json(indent=1), "findings": listed, "data": data}
-        return await self.client.ask(load_prompt("repair"), values, type(answer), fresh=fresh)
+        return await self.client.ask(load_prompt("repair"), _repair_values(answer, findings, data), type(answer), fresh=fresh)
 
     def _month_errors(self, month: str, answer: MonthAnswer) -> list[Finding]:
         return _errors(self.check(_month_draft(month, answer).section().text))
@@ -428,6 +436,13 @@ class LLMDrafter:
         if self._offline is None:
             self._offline = draft_offline(self.history)
         return self._offline
+
+
+def _repair_values(answer: Draft, findings: list[Finding], data: str) -> dict[str, str]:
+    listed = json.dumps(
+        [{"kind": f.kind, "text": f.text, "message": f.message, "suggestion": f.suggestion} for f in findings], indent=1, ensure_ascii=False
+    )
+    return {"draft": answer.model_dump_json(indent=1), "findings": listed, "data": data}
 
 
 def _month_draft(month: str, answer: MonthAnswer) -> MonthDraft:
