@@ -80,11 +80,11 @@ def test_a_stalled_stream_times_out_is_asked_once_more_and_is_closed(grace: Acti
     assert note.startswith("April 2025:") and "the model sent nothing for 0.3 s" in note and note.endswith("drafted offline")
 
 
-def test_an_answer_cut_off_at_max_tokens_is_unusable(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_answer_cut_off_at_max_tokens_is_unusable_and_not_asked_again(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
     cut = completion('{"summary": "Grace Hopper rambled on and on', finish_reason="length")
     with FakeOpenAI(only_in("2025-05", cut)) as server:
         profile = draft(server, grace, cache, monkeypatch)
-    assert len([r for r in server.of_kind("month") if month_of(r) == "2025-05"]) == 2
+    assert len([r for r in server.of_kind("month") if month_of(r) == "2025-05"]) == 1
     (note,) = fallbacks(profile)
     assert note.startswith("May 2025:") and "cut off" in note
     may = next(month for month in profile.months if month.month == "2025-05")

@@ -5,7 +5,8 @@ model. A server that rejects it (400) is asked again with `json_object`, then wi
 plain text from which the JSON is extracted, and the fallback is kept for the rest of
 the run. Every request carries `max_tokens` from its prompt template (or
 `max_completion_tokens`, for servers that refuse the older name), and an answer cut off
-there (`finish_reason` "length") is unusable like any other.
+there (`finish_reason` "length") is unusable like any other, but not asked again: the
+bounds leave room to spare, and a model that ran past one runs past it again.
 
 Answers are streamed, so that a slow but alive model is never cut off: the timeout is
 the longest silence allowed between two pieces of an answer, not a bound on the whole.
@@ -86,6 +87,11 @@ class PromptTooLong(UnusableAnswer):
     def __init__(self, reason: str, asked: int | None = None, room: int | None = None) -> None:
         super().__init__(reason)
         self.asked, self.room = asked, room
+
+
+class CutOff(UnusableAnswer):
+    """The answer ran to its max_tokens. Not asked again: against SmolLM2 one second try in eight
+    came back whole (two runs of bench/real_model.py), each of the others as slow as the first."""
 
 
 class NoAnswer(UnusableAnswer):
@@ -189,11 +195,11 @@ class ChatClient:
             try:
                 try:
                     result = await self._request(messages, answer, template.max_tokens)
-                except PromptTooLong:
+                except (PromptTooLong, CutOff):
                     raise
                 except UnusableAnswer:
-                    # One more try, and one only: a model that fumbled its JSON, its length or
-                    # went silent once often does not twice, and a third wait is not worth it.
+                    # One more try, and one only: a model that fumbled its JSON or went silent
+                    # once often does not twice, and a third wait is not worth it.
                     result = await self._request(messages, answer, template.max_tokens)
             except NoAnswer:
                 raise
@@ -286,7 +292,7 @@ class ChatClient:
         if choice.message.refusal:
             raise UnusableAnswer(f"the model refused: {choice.message.refusal}")
         if choice.finish_reason == "length":
-            raise UnusableAnswer(f"the model's answer was cut off at {max_tokens} tokens (finish_reason length)")
+            raise CutOff(f"the model's answer was cut off at {max_tokens} tokens (finish_reason length)")
         if mode == "json_schema":
             if choice.message.parsed is None:
                 raise UnusableAnswer("the model's answer was empty")
@@ -401,8 +407,10 @@ def _classified(error: Exception, settings: LLMSettings) -> Exception:
     where = settings.base_url
     if isinstance(error, UnusableAnswer):
         return error
-    if isinstance(error, (openai.LengthFinishReasonError, openai.ContentFilterFinishReasonError)):
-        return UnusableAnswer(f"the model's answer was cut off or filtered ({type(error).__name__})")
+    if isinstance(error, openai.LengthFinishReasonError):
+        return CutOff(f"the model's answer was cut off at its max_tokens ({type(error).__name__})")
+    if isinstance(error, openai.ContentFilterFinishReasonError):
+        return UnusableAnswer(f"the model's answer was filtered ({type(error).__name__})")
     if isinstance(error, (ValidationError, ValueError)):
         return UnusableAnswer(f"the model's answer is not the JSON asked for ({_first_line(error)})")
     if isinstance(error, openai.AuthenticationError):
