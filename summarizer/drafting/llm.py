@@ -421,13 +421,8 @@ def _classified(error: Exception, settings: LLMSettings) -> Exception:
         return SummarizerError(f"model {settings.model!r} was not found at {where} (404): check --model or SUMMARIZER_MODEL")
     if isinstance(error, openai.RateLimitError) and error.code == "insufficient_quota":
         return SummarizerError(f"the quota of this API key at {where} is exhausted (429 insufficient_quota)", ExitCode.UNAVAILABLE)
-    if isinstance(error, openai.BadRequestError) and _context_exceeded(f"{error.message} {json.dumps(error.body)}".lower()):
-        said = f"{error.message} {json.dumps(error.body)}"
-        figures = next((match for pattern in _CONTEXT_FIGURES if (match := pattern.search(said))), None)
-        if figures is None:
-            return PromptTooLong(f"the prompt does not fit the model's context at {where}")
-        asked, room = int(figures["asked"]), int(figures["room"])
-        return PromptTooLong(f"the prompt ({asked:,} tokens) does not fit the model's context ({room:,}) at {where}", asked, room)
+    if isinstance(error, openai.BadRequestError) and (too_long := _too_long(f"{error.message} {json.dumps(error.body)}", where)):
+        return too_long
     if isinstance(error, (openai.APITimeoutError, _http().TimeoutException)):
         return NoAnswer(f"the model sent nothing for {settings.timeout:g} s")
     if isinstance(error, openai.APIConnectionError):
@@ -437,6 +432,17 @@ def _classified(error: Exception, settings: LLMSettings) -> Exception:
     if isinstance(error, _http().TransportError):
         return NoAnswer(f"the answer broke off ({type(error).__name__})")
     return error
+
+
+def _too_long(said: str, where: str) -> PromptTooLong | None:
+    """The prompt too long for the server's context, with the figures it gave, when that is what it said."""
+    if not _context_exceeded(said.lower()):
+        return None
+    figures = next((match for pattern in _CONTEXT_FIGURES if (match := pattern.search(said))), None)
+    if figures is None:
+        return PromptTooLong(f"the prompt does not fit the model's context at {where}")
+    asked, room = int(figures["asked"]), int(figures["room"])
+    return PromptTooLong(f"the prompt ({asked:,} tokens) does not fit the model's context ({room:,}) at {where}", asked, room)
 
 
 def _first_line(error: Exception) -> str:

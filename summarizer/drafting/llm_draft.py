@@ -209,7 +209,7 @@ class LLMDrafter:
         label = month_label(month)
         if errors:
             try:
-                answer = await self._repaired_month(answer, errors, first)
+                answer = await self._fitted_repair(answer, errors, first.items, first.budget)
                 errors = self._month_errors(month, answer)
             except UnusableAnswer as reason:
                 self.notes.append(f"{label}: the repair could not be used ({reason}); the failing claims were removed")
@@ -264,13 +264,15 @@ class LLMDrafter:
                 return max(MIN_BUDGET, fitted)
         return max(MIN_BUDGET, budget // 2)
 
-    async def _repaired_month(self, answer: MonthAnswer, errors: list[Finding], first: FirstAnswer) -> MonthAnswer:
-        """The month's repair, its data cut down to what the server's context holds where it did not hold it all."""
-        budget, prompt = first.budget, load_prompt("repair")
+    async def _fitted_repair(
+        self, answer: MonthAnswer, errors: list[Finding], items: list[ItemData], budget: int, fresh: bool = False
+    ) -> MonthAnswer:
+        """A month's repair, its data cut down to what the server's context holds where it did not hold it all."""
+        prompt = load_prompt("repair")
         while True:
-            values = _repair_values(answer, errors, self._repair_data(first.items, answer, budget))
+            values = _repair_values(answer, errors, self._repair_data(items, answer, budget))
             try:
-                return await self.client.ask(prompt, values, MonthAnswer)
+                return await self.client.ask(prompt, values, MonthAnswer, fresh=fresh)
             except PromptTooLong as failure:
                 if budget <= MIN_BUDGET:
                     raise
@@ -329,7 +331,7 @@ class LLMDrafter:
         items = month_items(month, self.single_repo)
         if findings:
             draft = MonthAnswer(summary=text, highlights=[], skills=[])
-            repaired = await self._repair(draft, findings, self._repair_data(items, draft, self.budget), fresh=True)
+            repaired = await self._fitted_repair(draft, findings, items, self.budget, fresh=True)
         else:
             values = {**month_values(self.history, month), "data": to_json(chunks_within(items, self.budget, self.counter.count)[0])}
             repaired = await self.client.ask(load_prompt("month_summary"), values, MonthAnswer, fresh=True)

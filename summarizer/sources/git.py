@@ -192,8 +192,8 @@ def read_repository(
         others_log = None if EVERY_AUTHOR in authors else running.enter_context(_others_log(path, repository, authors, period))
         # Reverts landed after the period may undo its work: a reverted-work signal needs them.
         reverts_log = running.enter_context(_later_reverts_log(path, repository, period))
-        # git matched "Name <email>" as one string; the contract is name or e-mail.
         selection = _selection(authors, period, repository.tip)
+        # git matched "Name <email>" as one string; the contract is name or e-mail.
         commits, log_warnings = _read_commits(path, repository, selection, period, lambda commit: commit.is_by(authors))
         mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
         others = [] if others_log is None else relevant_others(others_log.commits()[0], commits)
@@ -399,6 +399,7 @@ def _others_log(path: Path, repository: Repository, authors: list[str], period: 
     own commits are skipped before they are parsed. A history git cannot read to its end gives
     what it could."""
     arguments = ["log", *OUTPUT, "--name-only", *_selection(None, period, repository.tip)]
+
     def wanted(name: str, email: str, month: str) -> bool:
         return month in period and not is_by(name, email, authors)
 
