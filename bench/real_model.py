@@ -16,6 +16,7 @@ findings, 0 repeated sentences, 0 content-free paragraphs; 0 requests the second
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import tempfile
@@ -37,6 +38,7 @@ def main() -> None:
     parser.add_argument("--until", default="2025-11")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--each", action="store_true", help="also list every request: prompt, month, status, seconds, sizes")
+    parser.add_argument("--profile", type=Path, help="write the first run's profile (JSON) here, to read it whole")
     options = parser.parse_args()
     if reason := unreachable(options.url):
         sys.exit(f"bench/real_model.py: {reason}")
@@ -48,6 +50,8 @@ def main() -> None:
             if cold.returncode != 0:
                 sys.exit("cold run failed:\n" + "\n".join(cold.stderr))
             warm = draft(proxy, clone, options.author, options.since, options.until, home, options.jobs)
+    if options.profile:
+        options.profile.write_text(json.dumps(cold.profile, indent=1, ensure_ascii=False))
     drafting = cold.profile["drafting"]
     months = [month["month"] for month in cold.profile["months"]]
     by_model = cold.drafted_by_the_model()

@@ -14,8 +14,10 @@ import pytest
 
 from summarizer.activity import Activity
 from summarizer.cache import RunCache
+from summarizer.drafting.offline import draft_offline
+from summarizer.months import build_history
 from summarizer.render.progress import LiveProgress, PlainProgress
-from tests.fake_openai import FakeOpenAI, Reply, Request, completion, error, overview_of, truthful, truthful_answer
+from tests.fake_openai import FakeOpenAI, Reply, Request, completion, error, overview_of, repaired, truthful, truthful_answer
 from tests.test_llm_drafting import MONTHS, cache, draft, fallbacks, grace, month_of, run_with_server
 
 __all__ = ["cache", "grace"]  # fixtures, used by name
@@ -107,6 +109,25 @@ def test_a_content_free_month_is_repaired_once_then_replaced_by_the_offline_text
     assert [f.kind for f in profile.findings if f.severity == "error"] == []
 
 
+def test_a_month_whose_summary_is_replaced_by_the_offline_text_is_the_offline_month_whole(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def respond(request: Request) -> Reply:
+        answer = truthful_answer(request) if request.kind != "repair" else repaired(request)
+        if request.kind in ("month", "repair") and "2025-06" in request.user:
+            answer["summary"] = CONTENT_FREE
+            answer["highlights"] = [{"text": "This feature also helps in performance", "evidence": ["#30"]}]
+            answer["skills"] = ["performance"]
+        return completion(json.dumps(answer))
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    june = next(month for month in profile.months if month.month == "2025-06")
+    offline = next(month for month in draft_offline(build_history(grace)).months if month.month == "2025-06")
+    assert (june.summary, june.highlights, june.skills) == (offline.summary, offline.highlights, offline.skills)
+    assert any(note.startswith("June 2025: the model's summary named nothing of the work") for note in profile.drafting.notes)
+
+
 def test_a_content_free_overview_is_replaced_and_said_so(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
     with FakeOpenAI(overview_of(CONTENT_FREE)) as server:
         profile = draft(server, grace, cache, monkeypatch)
@@ -140,6 +161,26 @@ def test_a_sentence_echoing_the_prompt_is_removed_from_the_profile(grace: Activi
     assert "prompt_echo" in repair.user
     assert profile.overview == overview
     assert [f.kind for f in profile.findings if f.severity == "error"] == []
+
+
+def test_a_failing_highlight_the_model_wrote_twice_is_removed_both_times(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    # SmolLM2 repeats list entries, the prompt's example among them; the check reports the
+    # repeated failure once, so the month's own removal took only its first saying.
+    echo = {"text": "Added streaming input to the tokenizer", "evidence": ["#30"]}
+
+    def respond(request: Request) -> Reply:
+        answer = truthful_answer(request) if request.kind != "repair" else repaired(request)
+        if request.kind in ("month", "repair") and "2025-06" in request.user:
+            answer["highlights"] = [echo, *answer["highlights"][:1], echo]
+        return completion(json.dumps(answer))
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    asked = next(request for request in server.of_kind("month") if month_of(request) == "2025-06")
+    june = next(month for month in profile.months if month.month == "2025-06")
+    assert [h.text for h in june.highlights] == [asked.data[0]["title"]]
+    assert [f.kind for f in profile.findings if f.severity == "error"] == []
+    assert any(f.kind == "prompt_echo" and "highlight removed" in f.message for f in profile.findings)
 
 
 def test_a_server_that_wants_max_completion_tokens_gets_it_from_then_on(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:

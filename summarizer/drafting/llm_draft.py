@@ -11,7 +11,8 @@ Design, for each month:
    names nothing of the work (or is left empty) is replaced by the offline text
 4. a month whose answers cannot be used falls back to the offline draft, and says so
 Then the overview (from the checked month summaries and the statistics) and the skill
-tags go the same way, and a sentence said twice anywhere in the draft is said once.
+tags go the same way, and the whole draft is checked once more, as the profile is: a
+sentence said twice is said once, and what fails there is removed too.
 The checker is handed in: drafting never reaches into validation.
 """
 
@@ -157,7 +158,7 @@ class LLMDrafter:
     def finished(self, months: list[MonthDraft], overview: str, skills: Skills) -> tuple[ProfileDraft, DraftingReport]:
         """The draft of the sections `draft_sections` gave, and how it was made."""
         client = self.client
-        draft = self._said_once(ProfileDraft(overview=overview, months=months, skills=skills, removed=self.removed))
+        draft = self._checked_whole(ProfileDraft(overview=overview, months=months, skills=skills, removed=self.removed))
         report = DraftingReport(
             backend="openai",
             model=client.settings.model,
@@ -356,9 +357,15 @@ class LLMDrafter:
                 dropped.add(span.index)
         self._removed_from(by_part["highlight"], "highlight")
         failing_tags = self._removed_from(by_part["skills"], "skill tag")
+        summary = self._kept_summary(month, answer.summary, by_part["summary"])
+        if month in self.replaced:
+            # An answer whose summary did not hold up is not trusted for its highlights and tags:
+            # SmolLM2's beside such summaries cite real PRs and say nothing ("This feature also
+            # helps in performance."). The month is the offline text's, as its note says.
+            return self._offline_month(month)
         return draft.model_copy(
             update={
-                "summary": self._kept_summary(month, answer.summary, by_part["summary"]),
+                "summary": summary,
                 "highlights": [h for index, h in enumerate(draft.highlights) if index not in dropped],
                 "skills": _kept_tags(answer.skills, failing_tags),
             }
@@ -385,39 +392,62 @@ class LLMDrafter:
         text = summary if key == OVERVIEW else MonthDraft(month=key, summary=summary).section().text
         return any(finding.kind == FindingKind.UNGROUNDED_TEXT for finding in self.check(text))
 
-    def _said_once(self, draft: ProfileDraft) -> ProfileDraft:
-        """The draft without a sentence or highlight it says a second time (the first saying stays)."""
-        section = draft.section()
-        repeats: dict[Span, list[Finding]] = defaultdict(list)
-        for finding in self.check(section.text):
-            span = section.span_at(finding.offset)
-            if finding.kind == FindingKind.DUPLICATE_TEXT and span is not None:
-                repeats[span].append(finding)
-        if not repeats:
+    def _checked_whole(self, draft: ProfileDraft) -> ProfileDraft:
+        """The draft checked whole, as the profile is: without a sentence or highlight it says a
+        second time (the first saying stays), and without what fails there though its section's
+        check let it pass (a highlight the model wrote twice is reported once by that check, so
+        only its first saying went with the section's errors)."""
+        failing = self._failing_parts(draft)
+        if not failing:
             return draft
+        repeats = sum(finding.kind == FindingKind.DUPLICATE_TEXT for findings in failing.values() for finding in findings)
+        if repeats:
+            self.notes.append(f"removed {repeats} repeated {'sentence' if repeats == 1 else 'sentences'} from the draft")
         texts = {OVERVIEW: draft.overview} | {month.month: month.summary for month in draft.months}
+        replaced_before = set(self.replaced)
         dropped: set[tuple[str, int]] = set()
-        for span, findings in repeats.items():
+        tags: set[str] = set()
+        for span, findings in failing.items():
+            errors = [finding for finding in findings if finding.kind != FindingKind.DUPLICATE_TEXT]
             if span.part == "highlight":
                 dropped.add((span.section, span.index))
+                self._removed_from(errors, "highlight")
             elif span.part == "summary":
                 text = texts[span.section]
                 for finding in sorted(findings, key=lambda f: -(f.offset or 0)):
-                    start = (finding.offset or 0) - span.start
-                    text = text[:start] + text[start + len(finding.text) :]
-                texts[span.section] = " ".join(text.split())
-        count = sum(len(findings) for findings in repeats.values())
-        self.notes.append(f"removed {count} repeated {'sentence' if count == 1 else 'sentences'} from the draft")
-        months = [
-            month.model_copy(
-                update={
-                    "summary": texts[month.month],
-                    "highlights": [h for index, h in enumerate(month.highlights) if (month.month, index) not in dropped],
-                }
-            )
-            for month in draft.months
-        ]
-        return draft.model_copy(update={"overview": texts[OVERVIEW], "months": months})
+                    if finding.kind == FindingKind.DUPLICATE_TEXT:
+                        start = (finding.offset or 0) - span.start
+                        text = text[:start] + text[start + len(finding.text) :]
+                texts[span.section] = self._kept_summary(span.section, text, errors) if errors else " ".join(text.split())
+            else:
+                tags |= self._removed_from(errors, "skill tag")
+        return draft.model_copy(
+            update={
+                "overview": texts[OVERVIEW],
+                "months": [
+                    self._offline_month(month.month)
+                    if month.month in self.replaced - replaced_before
+                    else month.model_copy(
+                        update={
+                            "summary": texts[month.month],
+                            "highlights": [h for index, h in enumerate(month.highlights) if (month.month, index) not in dropped],
+                            "skills": _kept_tags(month.skills, tags),
+                        }
+                    )
+                    for month in draft.months
+                ],
+                "skills": Skills(languages=_kept_tags(draft.skills.languages, tags), technical=_kept_tags(draft.skills.technical, tags)),
+            }
+        )
+
+    def _failing_parts(self, draft: ProfileDraft) -> dict[Span, list[Finding]]:
+        section = draft.section()
+        failing: dict[Span, list[Finding]] = defaultdict(list)
+        for finding in self.check(section.text):
+            span = section.span_at(finding.offset)
+            if span is not None and (finding.kind == FindingKind.DUPLICATE_TEXT or finding.severity == "error"):
+                failing[span].append(finding)
+        return failing
 
     def _removed_from(self, findings: list[Finding], what: str) -> set[str]:
         for finding in findings:
