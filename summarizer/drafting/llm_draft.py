@@ -31,6 +31,7 @@ from summarizer.drafting.data import ItemData, chunks_within, month_items, signa
 from summarizer.drafting.llm import ChatClient, Deferred, PromptTooLong, UnusableAnswer
 from summarizer.drafting.model import (
     OVERVIEW,
+    SKILLS,
     DraftingReport,
     DraftPlan,
     Highlight,
@@ -158,7 +159,9 @@ class LLMDrafter:
     def finished(self, months: list[MonthDraft], overview: str, skills: Skills) -> tuple[ProfileDraft, DraftingReport]:
         """The draft of the sections `draft_sections` gave, and how it was made."""
         client = self.client
-        draft = self._checked_whole(ProfileDraft(overview=overview, months=months, skills=skills, removed=self.removed))
+        checked = self._checked_whole(ProfileDraft(overview=overview, months=months, skills=skills))
+        # What the whole draft's check took out is among the removed claims too.
+        draft = checked.model_copy(update={"removed": self.removed})
         report = DraftingReport(
             backend="openai",
             model=client.settings.model,
@@ -406,7 +409,7 @@ class LLMDrafter:
         texts = {OVERVIEW: draft.overview} | {month.month: month.summary for month in draft.months}
         replaced_before = set(self.replaced)
         dropped: set[tuple[str, int]] = set()
-        tags: set[str] = set()
+        tags: dict[str, set[str]] = defaultdict(set)  # section -> its failing tags
         for span, findings in failing.items():
             errors = [finding for finding in findings if finding.kind != FindingKind.DUPLICATE_TEXT]
             if span.part == "highlight":
@@ -420,7 +423,7 @@ class LLMDrafter:
                         text = text[:start] + text[start + len(finding.text) :]
                 texts[span.section] = self._kept_summary(span.section, text, errors) if errors else " ".join(text.split())
             else:
-                tags |= self._removed_from(errors, "skill tag")
+                tags[span.section] |= self._removed_from(errors, "skill tag")
         return draft.model_copy(
             update={
                 "overview": texts[OVERVIEW],
@@ -431,12 +434,12 @@ class LLMDrafter:
                         update={
                             "summary": texts[month.month],
                             "highlights": [h for index, h in enumerate(month.highlights) if (month.month, index) not in dropped],
-                            "skills": _kept_tags(month.skills, tags),
+                            "skills": _kept_tags(month.skills, tags[month.month]),
                         }
                     )
                     for month in draft.months
                 ],
-                "skills": Skills(languages=_kept_tags(draft.skills.languages, tags), technical=_kept_tags(draft.skills.technical, tags)),
+                "skills": Skills(languages=_kept_tags(draft.skills.languages, tags[SKILLS]), technical=_kept_tags(draft.skills.technical, tags[SKILLS])),
             }
         )
 
