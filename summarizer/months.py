@@ -328,7 +328,7 @@ def classify(title: str, labels: list[str] | tuple[str, ...] = (), paths: Sequen
 
 def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
     """Where the work was: a [Tag], a conventional scope, or the top-level path touched most
-    (snapshot and expected-output files aside, unless there is nothing else)."""
+    (test, snapshot and expected-output files aside, unless there is nothing else)."""
     tags = BRACKET_TAGS.match(title)
     if tags:
         return tags.group(1).strip()[1:].split("]")[0].strip()
@@ -340,8 +340,10 @@ def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
         return prefix.group("scope")
     weight: Counter[str] = Counter()
     package = repo.rsplit("/", 1)[-1]
-    # Snapshot and expected-output files say what a change affected, not where it was made.
-    for change in [f for f in files if not SNAPSHOT.search(f.path)] or files:
+    # Tests, snapshots and expected outputs say what a change checked or affected, not where it
+    # was made: "Add support for listcomp" is the compiler's, though its test has more lines.
+    made = [f for f in files if not SNAPSHOT.search(f.path)] or files
+    for change in [f for f in made if not is_test_path(f.path)] or made:
         parts = [part for part in change.path.split("/") if part]
         if len(parts) < 2:
             continue

@@ -88,6 +88,16 @@ def test_an_expected_output_file_does_not_decide_the_area() -> None:
     assert area_of("Speed up tiled matmul", files, "pytorch/helion") == "compiler"
 
 
+def test_a_test_file_does_not_decide_the_area_of_a_change_beside_code() -> None:
+    files = [FileChange(path="test/test_unroll_tuples.py", added=520), FileChange(path="helion/_compiler/device_ir.py", added=96)]
+    assert area_of("Add support for listcomp", files, "pytorch/helion") == "compiler"
+
+
+def test_a_change_to_tests_alone_is_in_the_tests() -> None:
+    files = [FileChange(path="test/test_matmul.py", added=40), FileChange(path="test/test_matmul.expected", added=300)]
+    assert area_of("Cover split-k matmul", files, "pytorch/helion") == "test"
+
+
 def test_notebook_lines_do_not_outweigh_code() -> None:
     commit = Commit(
         sha="a" * 40, repo="r", author_name="Ada", author_email="ada@example.com", authored_at=WHEN, committed_at=WHEN,
