@@ -60,6 +60,8 @@ allow allows enable enables disable disables handle handles refactor refactors r
 move moves moved rename renames renamed clean cleanup cleans introduce introduces create
 creates delete deletes replace replaces set sets get gets let lets run runs ensure ensures
 avoid avoids revert reverts reland reapply bump bumps try tries do does
+increase increases increased decrease decreases decreased raise raises lower lowers reduce reduces reduced
+upgrade upgrades upgraded downgrade downgrades downgraded
 minor small misc various some initial first follow followup follow-up part step wip
 code file files function functions method methods class classes type types test tests
 testing issue issues bug bugs error errors case cases thing things stuff version versions
