@@ -338,19 +338,27 @@ def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
     prefix = _SCOPE_PREFIX.match(title)
     if prefix and prefix.group("scope") not in CHANGE_TYPES:
         return prefix.group("scope")
-    weight: Counter[str] = Counter()
-    package = repo.rsplit("/", 1)[-1]
     # Tests, snapshots and expected outputs say what a change checked or affected, not where it
     # was made: "Add support for listcomp" is the compiler's, though its test has more lines.
     made = [f for f in files if not SNAPSHOT.search(f.path)] or files
-    for change in [f for f in made if not is_test_path(f.path)] or made:
+    for candidates in ([f for f in made if not is_test_path(f.path)], made):
+        weight = _folder_weights(candidates, repo.rsplit("/", 1)[-1])
+        if weight:
+            return weight.most_common(1)[0][0]
+    return None
+
+
+def _folder_weights(files: list[FileChange], package: str) -> Counter[str]:
+    """The lines changed under each top-level folder (files at the top count for none)."""
+    weight: Counter[str] = Counter()
+    for change in files:
         parts = [part for part in change.path.split("/") if part]
         if len(parts) < 2:
             continue
         # A repository's own package folder says nothing; the folder below it does.
         top = parts[1] if parts[0] == package and len(parts) > 2 else parts[0]
         weight[top.strip("_") or top] += change.added + change.deleted + 1
-    return weight.most_common(1)[0][0] if weight else None
+    return weight
 
 
 def month_stats(commits: list[Commit], items: list[WorkItem]) -> MonthStats:

@@ -98,6 +98,11 @@ def test_a_change_to_tests_alone_is_in_the_tests() -> None:
     assert area_of("Cover split-k matmul", files, "pytorch/helion") == "test"
 
 
+def test_a_change_to_tests_and_top_level_files_is_in_the_tests() -> None:
+    files = [FileChange(path="test/test_matmul.py", added=40), FileChange(path="README.md", added=3)]
+    assert area_of("Cover split-k matmul", files, "pytorch/helion") == "test"
+
+
 def test_notebook_lines_do_not_outweigh_code() -> None:
     commit = Commit(
         sha="a" * 40, repo="r", author_name="Ada", author_email="ada@example.com", authored_at=WHEN, committed_at=WHEN,
