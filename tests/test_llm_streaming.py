@@ -11,12 +11,19 @@ import json
 import time
 
 import pytest
+from pydantic import SecretStr
 
 from summarizer.activity import Activity
 from summarizer.cache import RunCache
+from summarizer.drafting.llm import ChatClient, LLMSettings
+from summarizer.drafting.llm_draft import LLMDrafter
+from summarizer.drafting.model import Highlight, Skills
 from summarizer.drafting.offline import draft_offline
+from summarizer.drafting.progress import SILENT
+from summarizer.drafting.tokens import TokenCounter
 from summarizer.months import build_history
 from summarizer.render.progress import LiveProgress, PlainProgress
+from summarizer.validation.checker import Checker
 from tests.fake_openai import FakeOpenAI, Reply, Request, completion, error, overview_of, repaired, truthful, truthful_answer
 from tests.test_llm_drafting import HALLUCINATION, MONTHS, cache, draft, fallbacks, grace, month_of, run_with_server
 
@@ -439,15 +446,6 @@ def test_a_tag_said_twice_is_kept_once_and_a_failing_one_reported_once(grace: Ac
 def test_what_fails_the_check_of_the_whole_draft_is_removed_from_every_part_before_it_ships(grace: Activity, cache: RunCache) -> None:
     # The sections as drafting may hand them over; whichever way a failing claim got past its
     # section's check, the draft that ships passes the profile's own check.
-    from pydantic import SecretStr
-
-    from summarizer.drafting.llm import ChatClient, LLMSettings
-    from summarizer.drafting.llm_draft import LLMDrafter
-    from summarizer.drafting.model import Highlight, MonthDraft, Skills
-    from summarizer.drafting.progress import SILENT
-    from summarizer.drafting.tokens import TokenCounter
-    from summarizer.validation.checker import Checker
-
     history = build_history(grace)
     check = Checker(history)
     settings = LLMSettings(model="gpt-4.1-mini", base_url="http://127.0.0.1:9/v1", api_key=SecretStr("unused"))
@@ -463,9 +461,9 @@ def test_what_fails_the_check_of_the_whole_draft_is_removed_from_every_part_befo
     )
     months = [failing_june if month.month == "2025-06" else month for month in offline.months]
     skills = Skills(languages=offline.skills.languages, technical=[*offline.skills.technical, "NCCL"])
-    draft, _ = drafter.finished(months, offline.overview, skills)
-    assert [f for f in check(draft.text()) if f.severity == "error"] == []
-    shipped = next(month for month in draft.months if month.month == "2025-06")
+    checked, _ = drafter.finished(months, offline.overview, skills)
+    assert [f for f in check(checked.text()) if f.severity == "error"] == []
+    shipped = next(month for month in checked.months if month.month == "2025-06")
     assert (shipped.summary, shipped.highlights, shipped.skills) == (june.summary, june.highlights, june.skills)
-    assert "NCCL" not in draft.skills.technical
-    assert {f.severity for f in draft.removed} == {"warning"} and len(draft.removed) >= 3
+    assert "NCCL" not in checked.skills.technical
+    assert {f.severity for f in checked.removed} == {"warning"} and len(checked.removed) >= 3
