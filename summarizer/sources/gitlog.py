@@ -46,7 +46,9 @@ Wanted = Callable[[str, str, str], bool]
 def git_environment() -> dict[str, str]:
     # Without the variables that would point git at another repository than the one asked for.
     env = {k: v for k, v in os.environ.items() if k not in _REPOSITORY_VARIABLES}
-    env.update(LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    # GIT_FLUSH=0: git log writes to a pipe in full buffers, not a write (and a wake-up of the
+    # reader) per commit: a 30,000-commit log spent a second of system time on those.
+    env.update(LC_ALL="C", GIT_TERMINAL_PROMPT="0", GIT_FLUSH="0")
     return env
 
 
