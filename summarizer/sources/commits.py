@@ -56,6 +56,8 @@ def reverted_by(commit: Commit) -> tuple[list[str], str | None]:
 def relevant_others(others: list[Commit], mine: list[Commit]) -> list[Commit]:
     """Other authors' commits worth keeping beside the developer's: of a month they were active in,
     within FOLLOW_UP_DAYS after one of their commits, or reverting one."""
+    if not others:  # a team asks this of each developer, most often of nothing
+        return []
     months = {commit.month for commit in mine}
     landed = sorted(commit.committed_at for commit in mine)
     shas = [commit.sha for commit in mine]

@@ -244,9 +244,10 @@ def read_team_repository(
         by_developer: dict[str, list[Commit]] = {owner: [] for owner in developers}
         reverts = []
         for commit in commits:
-            for owner in owners_of(commit):
+            whose = owners_of(commit)
+            for owner in whose:
                 by_developer[owner].append(commit)
-            if not owners_of(commit) and reverted_by(commit) != ([], None):
+            if not whose and reverted_by(commit) != ([], None):
                 reverts.append(commit.model_copy(update={"files": [], "stats_complete": False}))
         # After the period, the roster's own reverts too: nothing else reads them.
         reverts += reverts_log.commits()[0]

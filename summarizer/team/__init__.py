@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from summarizer.activity import Activity, Commit, Repository, developer_identities
+from summarizer.activity import Activity, Commit, Repository, developer_identities, gc_paused
 from summarizer.cache import RunCache, cache_key, code_digest
 from summarizer.drafting import drafter_identity
 from summarizer.drafting.model import DraftingOptions, TeamPlan
@@ -48,6 +48,14 @@ class TeamMember(BaseModel):
 
 def team_activities(roster: Roster, period: Period, branch: str | None, cache: RunCache) -> tuple[dict[str, Activity], list[str]]:
     """Each developer's activity (by slug), and the warnings of the reading."""
+    # The commits and each developer's teammates (a list as long as the repository's window, 200
+    # times over) live as long as the run and hold no cycles: built with the cycle collector held
+    # off, and left out of its walks after, as a single read's are. Its walks cost this 0.1 s.
+    with gc_paused():
+        return _team_activities(roster, period, branch, cache)
+
+
+def _team_activities(roster: Roster, period: Period, branch: str | None, cache: RunCache) -> tuple[dict[str, Activity], list[str]]:
     commits: dict[str, list[Commit]] = defaultdict(list)
     homes: dict[str, dict[str, Repository]] = defaultdict(dict)
     warnings: list[str] = []
@@ -72,10 +80,16 @@ def team_activities(roster: Roster, period: Period, branch: str | None, cache: R
     # The roster's commits by repository and month, once: each developer's teammates are looked up there.
     everyone = sorted(_first_of_each([c for theirs in commits.values() for c in theirs]), key=lambda commit: commit.committed_at)
     by_place: dict[tuple[str, str], list[Commit]] = defaultdict(list)
+    position: dict[str, int] = {}  # a commit's index in its place's list
+    reverts = []
+    # One walk: each walk over a big team's commits costs tens of milliseconds in memory reads alone.
     for commit in everyone:
-        by_place[(commit.repo, commit.month)].append(commit)
-    reverts = [commit for commit in everyone if reverted_by(commit) != ([], None)] + outside_reverts
-    position = {commit.sha: index for place in by_place.values() for index, commit in enumerate(place)}
+        place = by_place[(commit.repo, commit.month)]
+        position[commit.sha] = len(place)
+        place.append(commit)
+        if reverted_by(commit) != ([], None):
+            reverts.append(commit)
+    reverts += outside_reverts
     activities = {}
     for developer in roster.developer:
         # A commit seen in two clones counts once, as in a single run: the first repository's.
@@ -128,8 +142,9 @@ def _teammates(
     # `beside` holds every commit of an active place but their own: tested by place, not by a
     # set of every sha in it, which cost more than the rest of the team's bookkeeping together.
     later = [c for c in relevant_others(later, mine) if c.sha not in shas and ((c.repo, c.month) not in places or c.sha not in position)]
-    others = beside + list({c.sha: c for c in later}.values())
-    return others if len(repositories) == 1 and not later else sorted(others, key=lambda commit: commit.committed_at)
+    if len(repositories) == 1 and not later:
+        return beside  # one place after another, in date order already
+    return sorted(beside + list({c.sha: c for c in later}.values()), key=lambda commit: commit.committed_at)
 
 
 def build_team(
