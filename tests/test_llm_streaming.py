@@ -112,7 +112,7 @@ def test_a_content_free_month_is_repaired_once_then_replaced_by_the_offline_text
     assert "ungrounded_text" in repair.user
     june = next(month for month in profile.months if month.month == "2025-06")
     assert june.summary.startswith("In June 2025, Grace Hopper added CICS transaction stubs (#30)")
-    assert any(note.startswith("June 2025: the model's summary named nothing of the work") for note in profile.drafting.notes)
+    assert any(note.startswith("June 2025: the model's summary was set aside (this paragraph names none of Grace Hopper's work") for note in profile.drafting.notes)
     assert [f.kind for f in profile.findings if f.severity == "error"] == []
 
 
@@ -132,7 +132,7 @@ def test_a_month_whose_summary_is_replaced_by_the_offline_text_is_the_offline_mo
     june = next(month for month in profile.months if month.month == "2025-06")
     offline = next(month for month in draft_offline(build_history(grace)).months if month.month == "2025-06")
     assert (june.summary, june.highlights, june.skills) == (offline.summary, offline.highlights, offline.skills)
-    assert any(note.startswith("June 2025: the model's summary named nothing of the work") for note in profile.drafting.notes)
+    assert any(note.startswith("June 2025: the model's summary was set aside (this paragraph names none of Grace Hopper's work") for note in profile.drafting.notes)
 
 
 def test_a_content_free_overview_is_replaced_and_said_so(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -140,7 +140,24 @@ def test_a_content_free_overview_is_replaced_and_said_so(grace: Activity, cache:
         profile = draft(server, grace, cache, monkeypatch)
     assert len(server.of_kind("repair")) == 1
     assert profile.overview.startswith("Grace Hopper landed 11 commits")
-    assert any(note.startswith("overview: the model's summary named nothing") for note in profile.drafting.notes)
+    assert any(note.startswith("overview: the model's summary was set aside (this paragraph names none") for note in profile.drafting.notes)
+
+
+def test_an_overview_going_round_in_circles_is_replaced_and_said_so(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    # SmolLM2's way of saying nothing at length, on Grace's words: it names her parser and
+    # COPYBOOK, so only its repeating tells it from a summary.
+    circling = (
+        "She made the parser handle COPYBOOK expansion, which would allow the parser to handle COPYBOOK expansion "
+        "for each program. She added a new function to the parser that would allow the parser to handle COPYBOOK "
+        "expansion, which would allow the parser to handle COPYBOOK expansion in each program. She added a new "
+        "function to the parser that would allow each program to handle COPYBOOK expansion, which would allow the "
+        "parser to handle COPYBOOK expansion for each program."
+    )
+
+    with FakeOpenAI(overview_of(circling)) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    assert profile.overview.startswith("Grace Hopper landed 11 commits")
+    assert any(note.startswith("overview: the model's summary was set aside (this paragraph says nothing: ") for note in profile.drafting.notes)
 
 
 def test_a_repeated_sentence_is_said_once_in_the_profile(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -378,9 +378,11 @@ class LLMDrafter:
         """The summary without its failing sentences; the offline text when it would rest on nothing."""
         label = "overview" if key == OVERVIEW else month_label(key)
         offline = self._offline_draft().overview if key == OVERVIEW else self._offline_month(key).summary
-        if any(finding.kind == FindingKind.UNGROUNDED_TEXT for finding in errors):
-            self._removed_from([f for f in errors if f.kind == FindingKind.UNGROUNDED_TEXT], "summary")
-            self.notes.append(f"{label}: the model's summary named nothing of the work; the offline text stands in its place")
+        ungrounded = [finding for finding in errors if finding.kind == FindingKind.UNGROUNDED_TEXT]
+        if ungrounded:
+            self._removed_from(ungrounded, "summary")
+            # Why, in the check's words: it names nothing of the work, or it goes round in circles.
+            self.notes.append(f"{label}: the model's summary was set aside ({ungrounded[0].message}); the offline text stands in its place")
             self.replaced.add(key)
             return offline
         kept = _without_sentences(text, errors)

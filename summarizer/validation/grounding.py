@@ -11,6 +11,14 @@ such word in a paragraph anchored to them — that speaks of the developer (a na
 theirs, or a personal pronoun), names a month or a repository of theirs, or makes a
 count the statistics check. A paragraph of statistics is grounded by its counts, and one about the
 developer by a month or repository it names.
+
+A paragraph that goes round in circles rests on nothing either, whatever it names: SmolLM2
+wrote an overview of 115 words, "… which would allow line-by-line processing to be
+implemented …", whose three-word phrases were more than half said before in it. Sentences
+said twice whole are left to the duplicate check; in what is left, written prose repeats
+under a tenth of its phrases, the offline drafts' overviews at most 15% ("2 of the 9 active
+months, 29 of the 242 work items"), and a merge that opens each part alike ("Grace Hopper's
+work of the month included: …" three times) a third.
 """
 
 from __future__ import annotations
@@ -28,6 +36,8 @@ from summarizer.validation.vocabulary import WORD
 
 # Shorter paragraphs are captions, lead-ins and labels, not summaries.
 MIN_WORDS = 8
+# A paragraph this long, with this share of its three-word phrases said again, says nothing.
+CIRCLING_WORDS, CIRCLING_SHARE = 20, 0.45
 PRONOUNS = frozenset({"he", "she", "they", "his", "her", "hers", "their", "theirs", "him", "them"})
 _NOT_PROSE = re.compile(r"^\s*(?:#|[-*+|>]\s|[-*+|>]$|<|```|\d+[.)]\s|\*\*[^*]+\*\*\s*[·|])")
 
@@ -45,18 +55,37 @@ def check_grounding(text: str, sentences: list[Sentence], context: Context) -> I
         if len(paragraph.split()) < MIN_WORDS or _NOT_PROSE.match(first.line) or TAG_LINE.match(first.text) or paragraph.rstrip().endswith(":"):
             continue
         about_developer = bool({word.lower() for word in WORD.findall(paragraph)} & (context.vocabulary.developer | PRONOUNS))
-        if rests_on_data(paragraph, about_developer, context):
+        circling = repeated_share(members)
+        if circling < CIRCLING_SHARE and rests_on_data(paragraph, about_developer, context):
             continue
         scope = context.scope(first.month)
         about = "" if about_developer else f", and does not speak about {context.name}"
         message = (
-            f"this paragraph names none of {context.name}'s work (no work item, term, file, PR or commit of theirs, "
+            f"this paragraph says nothing: {circling:.0%} of its three-word phrases repeat what it already said"
+            if circling >= CIRCLING_SHARE
+            else f"this paragraph names none of {context.name}'s work (no work item, term, file, PR or commit of theirs, "
             f"nor a month, repository or count of the period){about}"
         )
         yield Finding(
             kind=FindingKind.UNGROUNDED_TEXT, severity="error", month=scope.month, text=paragraph,
             message=message, offset=start, sentence=paragraph,
         )  # fmt: skip
+
+
+def repeated_share(sentences: list[Sentence]) -> float:
+    """The share of a paragraph's three-word phrases that it said before, its sentences said
+    twice whole counted once; 0 for a paragraph too short to tell."""
+    seen: set[str] = set()
+    words: list[str] = []
+    for sentence in sentences:
+        own = re.findall(r"\w+", sentence.text.lower())
+        if " ".join(own) not in seen:
+            seen.add(" ".join(own))
+            words += own
+    if len(words) < CIRCLING_WORDS:
+        return 0.0
+    phrases = [tuple(words[index : index + 3]) for index in range(len(words) - 2)]
+    return 1 - len(set(phrases)) / len(phrases)
 
 
 def rests_on_data(paragraph: str, about_developer: bool, context: Context) -> bool:
