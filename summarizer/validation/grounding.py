@@ -15,16 +15,17 @@ developer by a month or repository it names.
 A paragraph that goes round in circles rests on nothing either, whatever it names: SmolLM2
 wrote an overview of 115 words, "… which would allow line-by-line processing to be
 implemented …", whose three-word phrases were more than half said before in it. Sentences
-said twice whole are left to the duplicate check; in what is left, written prose repeats
-under a tenth of its phrases, the offline drafts' overviews at most 15% ("2 of the 9 active
-months, 29 of the 242 work items"), and a merge that opens each part alike ("Grace Hopper's
-work of the month included: …" three times) a third.
+said twice whole are left to the duplicate check, and a phrase the data holds is not the
+paragraph's own repeat (a title "very long title very long title …", quoted). In what is
+left, written prose repeats under a tenth of its phrases, the offline drafts' overviews at
+most 15% ("2 of the 9 active months, 29 of the 242 work items"), and a merge that opens each
+part alike ("Grace Hopper's work of the month included: …" three times) a third.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from summarizer.validation.claims import COUNT, LINES_DIFF, PR_REF, SHA
 from summarizer.validation.context import Context
@@ -55,7 +56,7 @@ def check_grounding(text: str, sentences: list[Sentence], context: Context) -> I
         if len(paragraph.split()) < MIN_WORDS or _NOT_PROSE.match(first.line) or TAG_LINE.match(first.text) or paragraph.rstrip().endswith(":"):
             continue
         about_developer = bool({word.lower() for word in WORD.findall(paragraph)} & (context.vocabulary.developer | PRONOUNS))
-        circling = repeated_share(members)
+        circling = repeated_share(members, context.evidence[None].mentions)
         if circling < CIRCLING_SHARE and rests_on_data(paragraph, about_developer, context):
             continue
         scope = context.scope(first.month)
@@ -72,9 +73,10 @@ def check_grounding(text: str, sentences: list[Sentence], context: Context) -> I
         )  # fmt: skip
 
 
-def repeated_share(sentences: list[Sentence]) -> float:
+def repeated_share(sentences: list[Sentence], in_data: Callable[[str], bool]) -> float:
     """The share of a paragraph's three-word phrases that it said before, its sentences said
-    twice whole counted once; 0 for a paragraph too short to tell."""
+    twice whole counted once, and phrases of the data (`in_data`: a title that repeats itself,
+    quoted) not counted as its own repeats; 0 for a paragraph too short to tell."""
     seen: set[str] = set()
     words: list[str] = []
     for sentence in sentences:
@@ -84,8 +86,18 @@ def repeated_share(sentences: list[Sentence]) -> float:
             words += own
     if len(words) < CIRCLING_WORDS:
         return 0.0
-    phrases = [tuple(words[index : index + 3]) for index in range(len(words) - 2)]
-    return 1 - len(set(phrases)) / len(phrases)
+    phrases = [" ".join(words[index : index + 3]) for index in range(len(words) - 2)]
+    said: set[str] = set()
+    own_repeat: dict[str, bool] = {}
+    repeats = 0
+    for phrase in phrases:
+        if phrase not in said:
+            said.add(phrase)
+            continue
+        if phrase not in own_repeat:
+            own_repeat[phrase] = not in_data(phrase)
+        repeats += own_repeat[phrase]
+    return repeats / len(phrases)
 
 
 def rests_on_data(paragraph: str, about_developer: bool, context: Context) -> bool:
