@@ -282,8 +282,8 @@ def test_figures_without_unreadable_commits_say_so_in_every_format(tmp_path: Pat
         for form in ("markdown", "html", "json")
     }
     assert all(result.returncode == 0 for result in outputs.values()), [r.stderr for r in outputs.values()]
-    assert "| Lines | +2 / −0 (without 2 commits git could not read) |" in outputs["markdown"].stdout
-    assert "+2 / −0 lines (without 2 commits git could not read)" in outputs["html"].stdout
+    assert "| Lines | +2 / −0 (without 2 commits whose line counts are unknown) |" in outputs["markdown"].stdout
+    assert "+2 / −0 lines (without 2 commits whose line counts are unknown)" in outputs["html"].stdout
     profile = json.loads(outputs["json"].stdout)
     assert (profile["totals"]["lines_unknown"], profile["months"][0]["lines_unknown"]) == (2, 2)
 

@@ -19,18 +19,19 @@ cobol-tools, by Grace Hopper (G. Hopper before .mailmap), 2025-01 to 2025-06:
 from __future__ import annotations
 
 import gc
+import json
 from pathlib import Path
 
 import pytest
 
-from summarizer.activity import gc_paused
+from summarizer.activity import Activity, gc_paused
 from summarizer.cache import RunCache
 from summarizer.errors import SummarizerError
 from summarizer.months import build_history
 from summarizer.period import Period
 from summarizer.sources import collect_activity
-from summarizer.sources.git import read_repository
-from tests.conftest import ADA, GRACE, BuiltRepo
+from summarizer.sources.git import read_repository, read_team_repository
+from tests.conftest import ADA, GRACE, BuiltRepo, run_cli
 from tests.gitrepo import GitRepo, clone, lines
 
 PERIOD = Period(since="2025-01", until="2025-06")
@@ -307,3 +308,181 @@ def test_two_repositories_given_one_name_are_refused(cobol_tools: BuiltRepo, tmp
 def test_a_repository_name_with_spaces_is_refused(cobol_tools: BuiltRepo) -> None:
     with pytest.raises(SummarizerError, match="bad repository name 'my tools'"):
         collect(Path(f"{cobol_tools.path}=my tools"))
+
+
+def fix_on_a_big_tree(path: Path) -> BuiltRepo:
+    """A fix on a tree of 500 lines, then two more commits:
+
+    | label  | commit                            | landed     | + / -   |
+    |--------|-----------------------------------|------------|---------|
+    | import | Ada: parser.py (400), lexer.py    | 2025-01-10 | 500 / 0 |
+    | fix    | Grace: Fix the lexer              | 2025-02-10 | 10 / 1  |
+    | pager  | Grace: Add pager                  | 2025-02-20 | 3 / 0   |
+    | export | Grace: Add export                 | 2025-03-10 | 5 / 0   |
+
+    A clone three commits deep is cut at the fix: its parent, the import, is not in it.
+    """
+    repo = GitRepo(path)
+    sha = {
+        "import": repo.commit("Import the parser", {"parser.py": lines(400), "lexer.py": lines(100)}, ADA, "2025-01-10T10:00:00+00:00"),
+        "fix": repo.commit("Fix the lexer", {"lexer.py": lines(99) + lines(10, "fixed")}, GRACE, "2025-02-10T10:00:00+00:00"),
+        "pager": repo.commit("Add pager", {"pager.py": lines(3)}, GRACE, "2025-02-20T10:00:00+00:00"),
+        "export": repo.commit("Add export", {"export.py": lines(5)}, GRACE, "2025-03-10T10:00:00+00:00"),
+    }  # fmt: skip
+    return BuiltRepo(path, sha)
+
+
+def shallow_clone(source: Path, target: Path, depth: int) -> Path:
+    # A local path would be copied whole: only a URL is cut at the depth.
+    GitRepo.existing(source.parent).git("clone", "-q", "--depth", str(depth), f"file://{source}", str(target))
+    return target
+
+
+def lines_by_month(activity: Activity) -> dict[str, tuple[int, int, int]]:
+    """Each month's lines added, deleted, and the commits whose line counts are unknown."""
+    return {month.month: (month.stats.lines_added, month.stats.lines_deleted, month.stats.lines_unknown) for month in build_history(activity).months}
+
+
+def test_a_shallow_clones_cut_off_commit_has_unknown_line_counts_not_the_whole_tree(tmp_path: Path) -> None:
+    full = fix_on_a_big_tree(tmp_path / "full")
+    activity = collect(shallow_clone(full.path, tmp_path / "shallow", 3))
+    commits = {commit.sha: commit for commit in activity.commits}
+    fix = commits[full.sha["fix"]]
+    assert (fix.stats_complete, fix.files, fix.subject) == (False, [], "Fix the lexer")
+    assert lines_by_month(activity) == {"2025-02": (3, 0, 1), "2025-03": (5, 0, 0)}
+    assert f"shallow: line counts left out for 1 commit whose parents the shallow clone cut off ({full.sha['fix'][:7]})" in activity.warnings
+
+
+def test_a_shallow_clone_warns_that_the_cut_off_line_counts_are_unknown(tmp_path: Path) -> None:
+    full = fix_on_a_big_tree(tmp_path / "full")
+    activity = collect(shallow_clone(full.path, tmp_path / "shallow", 3))
+    (warning,) = [warning for warning in activity.warnings if "is a shallow clone" in warning]
+    assert "line counts of those at the cut-off are unknown" in warning and "may be low" not in warning
+
+
+def cut_by_a_shallow_clone(built: BuiltRepo, tmp_path: Path) -> Path:
+    return shallow_clone(built.path, tmp_path / "shallow", 3)
+
+
+def cut_by_git_replace(built: BuiltRepo, tmp_path: Path) -> Path:
+    GitRepo.existing(built.path).git("replace", "--graft", built.sha["fix"])
+    return built.path
+
+
+def cut_by_info_grafts(built: BuiltRepo, tmp_path: Path) -> Path:
+    GitRepo.existing(built.path).write(".git/info/grafts", f"{built.sha['fix']}\n")
+    return built.path
+
+
+@pytest.mark.parametrize(
+    ("cut", "told"),
+    [
+        (cut_by_a_shallow_clone, "summarizer: warning: shallow: line counts left out for 1 commit whose parents the shallow clone cut off"),
+        (cut_by_git_replace, "summarizer: warning: repo: line counts left out for 1 commit whose parents a graft replaced"),
+        (cut_by_info_grafts, "summarizer: warning: repo: line counts left out for 1 commit whose parents a graft replaced"),
+    ],
+    ids=["shallow clone", "git replace --graft", "info/grafts"],
+)
+def test_every_format_says_how_many_commits_a_cut_historys_figures_leave_out(tmp_path: Path, cut, told: str) -> None:
+    source = cut(fix_on_a_big_tree(tmp_path / "repo"), tmp_path)
+    outputs = {
+        form: run_cli("run", str(source), "-a", "grace", "--since", "2025-02", "--until", "2025-02", "--format", form)
+        for form in ("markdown", "html", "json")
+    }
+    for result in outputs.values():
+        assert result.returncode == 0, result.stderr
+        assert all(line.startswith("summarizer: ") for line in result.stderr.splitlines()), result.stderr
+        assert told in result.stderr
+    assert "| Lines | +3 / −0 (without 1 commit whose line counts are unknown) |" in outputs["markdown"].stdout
+    assert "+3 / −0 lines (without 1 commit whose line counts are unknown)" in outputs["html"].stdout
+    profile = json.loads(outputs["json"].stdout)
+    assert (profile["totals"]["lines_added"], profile["totals"]["lines_unknown"], profile["months"][0]["lines_unknown"]) == (3, 1, 1)
+
+
+def test_a_shallow_clone_deep_enough_to_hold_the_root_counts_the_roots_lines(tmp_path: Path) -> None:
+    """git lists the root among the cut-off commits of a clone as deep as the history: it has no parent to lose."""
+    full = GitRepo(tmp_path / "full")
+    root = full.commit("Add parser", {"parser.py": lines(4)}, GRACE, "2025-02-03T10:00:00+00:00")
+    full.commit("Add lexer", {"lexer.py": lines(2)}, GRACE, "2025-02-04T10:00:00+00:00")
+    shallow = shallow_clone(full.path, tmp_path / "shallow", 2)
+    assert (shallow / ".git" / "shallow").read_text().split() == [root]
+    activity = collect(shallow)
+    assert [(commit.lines_added, commit.stats_complete) for commit in activity.commits] == [(4, True), (2, True)]
+
+
+def test_a_real_root_commit_counts_its_lines(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("Add parser", {"parser.py": lines(4)}, GRACE, "2025-02-03T10:00:00+00:00")
+    (root,) = collect(repo.path).commits
+    assert (root.lines_added, root.stats_complete, [change.path for change in root.files]) == (4, True, ["parser.py"])
+
+
+def test_a_merge_at_a_shallow_clones_cut_off_is_left_out_like_any_merge(tmp_path: Path) -> None:
+    """At the cut-off git shows the merge without parents, as if it were no merge; it is one."""
+    full = GitRepo(tmp_path / "full")
+    full.commit("Add parser", {"parser.py": lines(4)}, GRACE, "2025-02-01T10:00:00+00:00")
+    full.git("checkout", "-q", "-b", "topic")
+    full.commit("Add lexer", {"lexer.py": lines(2)}, GRACE, "2025-02-02T10:00:00+00:00")
+    full.git("checkout", "-q", "main")
+    full.commit("Add pager", {"pager.py": lines(3)}, GRACE, "2025-02-03T10:00:00+00:00")
+    full.merge("topic", GRACE, "2025-02-04T10:00:00+00:00")
+    full.commit("Add export", {"export.py": lines(5)}, GRACE, "2025-02-05T10:00:00+00:00")
+    activity = collect(shallow_clone(full.path, tmp_path / "shallow", 2))
+    assert [commit.subject for commit in activity.commits] == ["Add export"]
+
+
+def test_another_authors_commit_at_the_cut_off_lists_no_files(tmp_path: Path) -> None:
+    """Ada's tweak is the cut-off, in a month Grace was active in: it is kept beside her work
+    without the whole tree as its files (they would make it a fix of every file she touched)."""
+    full = GitRepo(tmp_path / "full")
+    full.commit("Import the parser", {"parser.py": lines(400), "lexer.py": lines(100)}, ADA, "2025-01-10T10:00:00+00:00")
+    full.commit("Tweak the lexer", {"lexer.py": lines(101)}, ADA, "2025-02-05T10:00:00+00:00")
+    full.commit("Add pager", {"pager.py": lines(3)}, GRACE, "2025-02-10T10:00:00+00:00")
+    activity = collect(shallow_clone(full.path, tmp_path / "shallow", 2))
+    assert [(commit.subject, commit.files) for commit in activity.others] == [("Tweak the lexer", [])]
+
+
+def cut_onto_an_empty_commit(built: BuiltRepo, tmp_path: Path) -> Path:
+    repo = GitRepo.existing(built.path)
+    empty = repo.git("commit-tree", "-m", "Empty", repo.git("hash-object", "-t", "tree", "-w", "/dev/null"))
+    repo.git("replace", "--graft", built.sha["fix"], empty)
+    return built.path
+
+
+@pytest.mark.parametrize(
+    "graft",
+    [cut_by_git_replace, cut_onto_an_empty_commit, cut_by_info_grafts],
+    ids=["replace --graft with no parent", "replace --graft onto an empty commit", "info/grafts"],
+)
+def test_a_grafted_commit_has_unknown_line_counts(tmp_path: Path, graft) -> None:
+    built = fix_on_a_big_tree(tmp_path / "repo")
+    activity = collect(graft(built, tmp_path))
+    fix = next(commit for commit in activity.commits if commit.sha == built.sha["fix"])
+    assert (fix.stats_complete, fix.files) == (False, [])
+    assert lines_by_month(activity) == {"2025-02": (3, 0, 1), "2025-03": (5, 0, 0)}
+    assert f"repo: line counts left out for 1 commit whose parents a graft replaced ({built.sha['fix'][:7]})" in activity.warnings
+
+
+def test_a_graft_made_after_a_run_is_not_answered_from_the_cache(tmp_path: Path) -> None:
+    built = fix_on_a_big_tree(tmp_path / "repo")
+    cache = RunCache(tmp_path / "cache")
+    read_repository(built.path, None, ["grace"], PERIOD, None, cache)
+    GitRepo.existing(built.path).git("replace", "--graft", built.sha["fix"])
+    again = read_repository(built.path, None, ["grace"], PERIOD, None, cache)
+    cache.close()
+    assert (cache.misses, [commit.sha for commit in again.commits if not commit.stats_complete]) == (2, [built.sha["fix"]])
+
+
+def test_a_teams_commit_at_the_cut_off_has_unknown_line_counts(tmp_path: Path) -> None:
+    full = fix_on_a_big_tree(tmp_path / "full")
+    shallow = shallow_clone(full.path, tmp_path / "shallow", 3)
+    team = read_team_repository(shallow, {"grace": ["grace"]}, PERIOD, None, RunCache(tmp_path / "cache", enabled=False))
+    counts = {commit.sha: (commit.lines_added, commit.stats_complete) for commit in team.commits["grace"]}
+    assert counts == {full.sha["fix"]: (0, False), full.sha["pager"]: (3, True), full.sha["export"]: (5, True)}
+
+
+def test_a_repository_in_a_folder_whose_name_holds_a_space_is_read(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "my tools")
+    repo.commit("Add parser", {"parser.py": lines(4)}, GRACE, "2025-02-03T10:00:00+00:00")
+    activity = collect(repo.path)
+    assert ([commit.subject for commit in activity.commits], activity.repositories[0].name) == (["Add parser"], "my tools")

@@ -12,6 +12,8 @@ Design:
    log (names of files only) and the log of reverts after the period (sources/gitlog.py).
 4. Lines in binary, lock, linguist-generated and linguist-vendored files are listed but
    not counted as code; the attributes are read from the tip's .gitattributes files.
+5. A commit a shallow clone's cut-off or a graft shows with other parents than its own keeps
+   no files or line counts: git diffed it against those (sources/grafts.py).
 
 The repository is only read: no command here writes to it.
 """
@@ -29,6 +31,7 @@ import subprocess
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
+from typing import NamedTuple
 
 from pydantic import BaseModel
 
@@ -47,10 +50,11 @@ from summarizer.sources.commits import (
     reverted_by,
 )
 from summarizer.sources.gitlog import OUTPUT, GitLog, git_environment, line_counts, read_log
+from summarizer.sources.grafts import Grafts, grafted_warnings, grafts_of, without_grafted_changes
 from summarizer.words import count
 
 # Bump when the parsing changes, so cached extractions are redone.
-EXTRACTOR_VERSION = 4
+EXTRACTOR_VERSION = 5
 
 _MISSING_OBJECT = re.compile(r"unable to read|bad object|missing (blob|tree|commit)|could not read", re.IGNORECASE)
 FORGES = {
@@ -64,6 +68,13 @@ _FORGE_URL = re.compile(
 )
 _GIT_FIRST_DATE, _GIT_LAST_DATE = dt.date(1970, 1, 2), dt.date(2099, 12, 31)
 _NAME = re.compile(r"[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*")
+
+
+class GitDir(NamedTuple):
+    """Where git keeps a repository's own files, and what grafts its history."""
+
+    path: Path
+    grafts: Grafts
 
 
 class RepositoryExtract(BaseModel):
@@ -178,8 +189,8 @@ def read_repository(
     warnings = []
     if repository.shallow:
         warnings.append(
-            f"{repository.name} is a shallow clone: history before its cut-off is missing "
-            f"and the counts may be low (`git fetch --unshallow` fetches the rest)"
+            f"{repository.name} is a shallow clone: commits before its cut-off are missing, and the line counts "
+            f"of those at the cut-off are unknown (`git fetch --unshallow` fetches the rest)"
         )
     cached = cache.get(key)
     if cached is not None:
@@ -194,9 +205,12 @@ def read_repository(
         reverts_log = running.enter_context(_later_reverts_log(path, repository, period))
         selection = _selection(authors, period, repository.tip)
         # git matched "Name <email>" as one string; the contract is name or e-mail.
-        commits, log_warnings = _read_commits(path, repository, selection, period, lambda commit: commit.is_by(authors))
-        mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
-        others = [] if others_log is None else relevant_others(others_log.commits()[0], commits)
+        commits, log_warnings = _read_commits(path, repository, git_dir.grafts, selection, period, lambda commit: commit.is_by(authors))
+        mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir.path))
+        if others_log is None:
+            others = []
+        else:
+            others = relevant_others(without_grafted_changes(path, git_dir.grafts, others_log.commits()[0])[0], commits)
         others += relevant_others(reverts_log.commits()[0], commits)
     extract = RepositoryExtract(repository=repository, commits=commits, others=others, warnings=log_warnings)
     if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
@@ -239,8 +253,8 @@ def read_team_repository(
         return bool(owners_of(commit)) or may_revert(commit)
 
     with _later_reverts_log(path, repository, period) as reverts_log:
-        commits, warnings = _read_commits(path, repository, _selection(None, period, repository.tip), period, keep)
-        mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir))
+        commits, warnings = _read_commits(path, repository, git_dir.grafts, _selection(None, period, repository.tip), period, keep)
+        mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir.path))
         by_developer: dict[str, list[Commit]] = {owner: [] for owner in developers}
         reverts = []
         for commit in commits:
@@ -262,26 +276,26 @@ def team_extraction_key(path: Path, developers: dict[str, list[str]], period: Pe
     return _team_extraction(path, developers, period, branch)[0]
 
 
-def _team_extraction(path: Path, developers: dict[str, list[str]], period: Period, branch: str | None) -> tuple[str, Repository, Path]:
+def _team_extraction(path: Path, developers: dict[str, list[str]], period: Period, branch: str | None) -> tuple[str, Repository, GitDir]:
     identities = [f"{key}={author}" for key, authors in sorted(developers.items()) for author in authors]
     single, repository, git_dir = extraction_key(path, None, identities, period, branch)
     return cache_key("git-team", extraction=single), repository, git_dir
 
 
-def extraction_key(path: Path, name: str | None, authors: list[str], period: Period, branch: str | None) -> tuple[str, Repository, Path]:
-    """What an extraction depends on: the repository, its tip, its depth, .mailmap and the arguments."""
+def extraction_key(path: Path, name: str | None, authors: list[str], period: Period, branch: str | None) -> tuple[str, Repository, GitDir]:
+    """What an extraction depends on: the repository, its tip, its depth and grafts, .mailmap and the arguments."""
     repository, git_dir = _resolve(path, branch, name)
     key = cache_key(
         "git",
         version=EXTRACTOR_VERSION,
-        git_dir=str(git_dir),
+        git_dir=str(git_dir.path),
         name=repository.name,
         tip=repository.tip,
         branch=repository.branch,
-        shallow=repository.shallow,
+        grafts=git_dir.grafts.digest,
         authors=authors,
         period=[period.since, period.until],
-        mailmap=_mailmap_digest(git_dir),
+        mailmap=_mailmap_digest(git_dir.path),
     )
     return key, repository, git_dir
 
@@ -316,7 +330,7 @@ def _git(path: Path, *args: str, check: bool = True) -> subprocess.CompletedProc
     return result
 
 
-def _resolve(path: Path, branch: str | None, name: str | None = None) -> tuple[Repository, Path]:
+def _resolve(path: Path, branch: str | None, name: str | None = None) -> tuple[Repository, GitDir]:
     if not path.exists():
         raise SummarizerError(f"no such repository path: {path}")
     if not path.is_dir():
@@ -324,13 +338,15 @@ def _resolve(path: Path, branch: str | None, name: str | None = None) -> tuple[R
     ref = branch or "HEAD"
     result = _git(
         path, "rev-parse", "--absolute-git-dir", "--is-bare-repository", "--is-shallow-repository",
-        "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}", check=False,
+        "--git-path", "shallow", "--git-path", "info/grafts", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}",
+        check=False,
     )  # fmt: skip
-    lines = result.stdout.decode().split()
-    if result.returncode == 128 or len(lines) < 3:
+    # One answer a line: a path may hold spaces.
+    lines = result.stdout.decode(errors="surrogateescape").splitlines()
+    if result.returncode == 128 or len(lines) < 5:
         raise SummarizerError(f"{path} is not a git repository")
     git_dir, bare, shallow = Path(lines[0]), lines[1] == "true", lines[2] == "true"
-    if result.returncode != 0 or len(lines) < 4:
+    if result.returncode != 0 or len(lines) < 6:
         if branch and _has_commits(path):
             raise SummarizerError(f"unknown branch {branch!r} in {path}")
         raise SummarizerError(f"{path} has no commits yet")
@@ -338,9 +354,9 @@ def _resolve(path: Path, branch: str | None, name: str | None = None) -> tuple[R
     remote = _git(path, "config", "--get", "remote.origin.url", check=False).stdout.decode().strip()
     derived, web_url, forge = _name_from_remote(remote, top)
     repository = Repository(
-        name=name or derived, named=name is not None, path=str(top), branch=ref, tip=lines[3], web_url=web_url, forge=forge, shallow=shallow
+        name=name or derived, named=name is not None, path=str(top), branch=ref, tip=lines[5], web_url=web_url, forge=forge, shallow=shallow
     )  # fmt: skip
-    return repository, git_dir
+    return repository, GitDir(git_dir, grafts_of(path, Path(lines[3]), Path(lines[4])))
 
 
 def _has_commits(path: Path) -> bool:
@@ -420,9 +436,19 @@ def _later_reverts_log(path: Path, repository: Repository, period: Period) -> Gi
 
 
 def _read_commits(
+    path: Path, repository: Repository, grafts: Grafts, selection: list[str], period: Period, keep: Callable[[Commit], bool]
+) -> tuple[list[Commit], list[str]]:
+    """The commits of the period that `selection` chooses (see `_selection`) and `keep` wants; those
+    a shallow clone's cut-off or a graft gives other parents than their own without line counts."""
+    commits, warnings = _read_past_missing_objects(path, repository, selection, period, keep)
+    commits, cut = without_grafted_changes(path, grafts, commits)
+    return commits, warnings + grafted_warnings(repository.name, grafts, cut)
+
+
+def _read_past_missing_objects(
     path: Path, repository: Repository, selection: list[str], period: Period, keep: Callable[[Commit], bool]
 ) -> tuple[list[Commit], list[str]]:
-    """The commits of the period that `selection` chooses (see `_selection`) and `keep` wants."""
+    """The commits of the period, each with the line counts git could read of it."""
     commits, returncode, stderr = read_log(path, ["log", *OUTPUT, "--numstat", *selection], repository.name, keep)
     if returncode == 0:
         return _select(commits, period), []
