@@ -3,7 +3,8 @@
 A command lists the SHARED options it takes with `@shared(...)`; it receives the source
 options as one `ActivityRequest` (whose activity, from where, for when) and the drafting
 options as one `DraftingOptions`, or an option as it is where it has a parameter of that
-name itself (`quiet`, `no_cache`). typer validates each one (ranges, choices) on the way in.
+name itself (`quiet`, `no_cache`). typer validates each one (ranges, choices) on the way in;
+an empty text given for one is refused here.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Optional, TypeVar
 import typer
 
 from summarizer.choices import Backend
+from summarizer.errors import SummarizerError
 
 if TYPE_CHECKING:
     from summarizer.drafting.model import DraftingOptions
@@ -103,6 +105,7 @@ def shared(*names: str, helps: dict[str, str] | None = None) -> Callable[[Comman
         @functools.wraps(command)
         def with_options(**values: Any) -> Any:
             given = {name: values[name] if name in passed else values.pop(name) for name in names}
+            _refuse_empty(given)
             if "request" in built:
                 values["request"] = _request(given)
             if "drafting" in built:
@@ -117,6 +120,18 @@ def shared(*names: str, helps: dict[str, str] | None = None) -> Callable[[Comman
         return with_options  # type: ignore[return-value]
 
     return decorate
+
+
+def _refuse_empty(given: dict[str, Any]) -> None:
+    """An empty text given for an option is a mistake (an unset shell variable, a stray `''`):
+    taken as not given, `--since ''` would quietly run the default period, `SOURCE ''` the current folder."""
+    for name, value in given.items():
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str) and not text.strip():
+                if name == "sources":
+                    raise SummarizerError(f"SOURCE {text!r} is empty: give a repository, or leave it out")
+                flag = f"--{name.replace('_', '-')}"
+                raise SummarizerError(f"{flag} {text!r} is empty: give {flag} {SHARED[name].annotation.__metadata__[0].metavar}, or leave it out")
 
 
 def _request(given: dict[str, Any]) -> ActivityRequest:

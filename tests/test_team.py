@@ -100,14 +100,48 @@ def test_a_developer_with_no_commits_is_listed_as_such(roster: Path, tmp_path: P
         ('\n[[developer]]\nname = "Alan Turing"\nidentities = ["alan"]\nrepositories = ["../gone"]\n', "repository '../gone' does not exist"),
         ("\nbranch = 'main'\n", "branch"),
         ('\n[[developer]]\nname = "Grace  Hopper"\nidentities = ["gh"]\n', "would share the page grace-hopper/"),
+        ('\n[[developer]]\nname = "Alan Turing"\nidentities = ["grace  HOPPER "]\n', "'Grace Hopper' and 'Alan Turing' both claim grace  HOPPER"),
+        ('\n[[developer]]\nname = "Alan Turing"\nidentities = ["Ｇｒａｃｅ Hopper"]\n', "'Grace Hopper' and 'Alan Turing' both claim Ｇｒａｃｅ Hopper"),
+        ('github = "aturing"\n\n[[developer]]\nname = "Alan Turing"\ngithub = "ATuring"\n', "'Ada <i>Lovelace</i>' and 'Alan Turing' both claim ATuring"),
+        ('\n[[developer]]\nname = "Alan Turing"\nidentities = ["Grace"]\n', "'Alan Turing' and 'Grace Hopper' would be credited the same commits: 'Grace' is part of 'Grace Hopper'"),
+        ('\n[[developer]]\nname = "Alan Turing"\nidentities = ["", "alan@example.com"]\n', "developer 'Alan Turing' has an empty identity"),
     ],
-    ids=["no identity", "shared e-mail", "unknown developer key", "missing repository", "unknown key", "same page"],
-)
+    ids=[
+        "no identity", "shared e-mail", "unknown developer key", "missing repository", "unknown key", "same page",
+        "shared name", "shared name in full-width letters", "shared GitHub login", "a name inside another's", "empty identity",
+    ],
+)  # fmt: skip
 def test_a_bad_roster_is_one_line_and_exit_2(roster: Path, tmp_path: Path, addition: str, message: str) -> None:
     roster.write_text(roster.read_text() + addition)
     result = run_cli("team", str(roster), "--output", str(tmp_path / "site"))
     assert result.returncode == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize(
+    ("period", "message"),
+    [
+        ('since = "0001-01"', 'team.toml: since 0001-01 is outside the years 0002 to 9998'),
+        ('until = "9999-12"', 'team.toml: until 9999-12 is outside the years 0002 to 9998'),
+        ('since = ""', "team.toml: since is empty"),
+        ('since = "June"', "team.toml: since takes a month like 2025-06, not 'June'"),
+        ('since = "2025-06"\nuntil = "2025-01"', "team.toml: since 2025-06 is after until 2025-01"),
+    ],
+    ids=["year 1", "year 9999", "empty", "not a month", "since after until"],
+)
+def test_a_roster_period_that_is_none_is_one_line_and_exit_2_naming_the_roster(roster: Path, tmp_path: Path, period: str, message: str) -> None:
+    roster.write_text(roster.read_text().replace('since = "2025-01"\nuntil = "2025-06"', period))
+    result = run_cli("team", str(roster), "--output", str(tmp_path / "site"))
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "site").exists()
+
+
+def test_an_empty_since_is_refused_not_taken_for_the_rosters(roster: Path, tmp_path: Path) -> None:
+    result = run_cli("team", str(roster), "--since", "", "--output", str(tmp_path / "site"))
+    assert result.returncode == 2
+    assert "--since '' is empty" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "site").exists()
 
 
@@ -202,3 +236,14 @@ def test_the_index_shows_each_developers_signals_with_their_definitions(roster: 
     assert f"Reverted work {round(100 * reverted['share'])}%" in index
     hovers = [attributes["title"] for tag, attributes in Page(index).tags if tag == "span" and "title" in attributes]
     assert any(hover.endswith(reverted["definition"]) for hover in hovers)
+
+
+def test_a_rosters_names_are_made_safe_like_commit_text_on_every_page(roster: Path, tmp_path: Path) -> None:
+    token = "ghp_" + "Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2"
+    roster.write_text(roster.read_text().replace('name = "Grace Hopper"', f'name = "Grace \\u001b]0;pwned\\u0007Hopper {token}"'))
+    site = tmp_path / "site"
+    result = run_cli("team", str(roster), "--output", str(site))
+    assert result.returncode == 0, result.stderr
+    written = "".join(path.read_text() for path in site.rglob("*") if path.is_file()) + result.stderr
+    assert "\x1b" not in written and "\x07" not in written and token not in written
+    assert "Grace Hopper [REDACTED]" in (site / "index.html").read_text()

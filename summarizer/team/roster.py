@@ -11,20 +11,24 @@
     repositories = ["../cobol-tools"]
 
 Paths are relative to the roster file. Every problem is one SummarizerError naming the
-file and the place in it: an unknown key, a developer with no identity, an e-mail two
-developers claim, a repository path that does not exist.
+file and the place in it: an unknown key, a month that is none, a developer with no identity,
+an identity (name, e-mail or GitHub login) two developers claim, a repository path that does
+not exist.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from summarizer.errors import SummarizerError, first_problem
+from summarizer.period import parse_month
+from summarizer.sanitize import sanitized
 
 _GITHUB_REPOSITORY = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 
@@ -45,7 +49,7 @@ class RosterDeveloper(BaseModel):
 
     @property
     def authors(self) -> list[str]:
-        return [identity for identity in self.identities if identity.strip()] or ([self.github] if self.github else [])
+        return self.identities or ([self.github] if self.github else [])
 
 
 class Roster(BaseModel):
@@ -99,6 +103,15 @@ def read_roster(path: Path) -> Roster:
         roster = Roster.model_validate(data)
     except ValidationError as error:
         raise SummarizerError(f"{path}: {first_problem(error)}") from error
+    # A roster's names reach every page and the terminal, as commit text does: made safe the same way.
+    for developer in roster.developer:
+        developer.name = " ".join(sanitized(developer.name).split())
+        if not developer.name:
+            raise SummarizerError(f"{path}: a developer's name is empty once its control characters are taken out")
+    roster.since = parse_month(roster.since, f"{path}: since") if roster.since is not None else None
+    roster.until = parse_month(roster.until, f"{path}: until") if roster.until is not None else None
+    if roster.since and roster.until and roster.since > roster.until:
+        raise SummarizerError(f"{path}: since {roster.since} is after until {roster.until}")
     base = path.resolve().parent
     roster.repositories = [_located(repository, base, path) for repository in roster.repositories]
     for developer in roster.developer:
@@ -122,17 +135,40 @@ def _check(roster: Roster, path: Path) -> None:
     if not roster.developer:
         raise SummarizerError(f"{path} lists no developer ([[developer]] with a name and identities)")
     slugs: dict[str, str] = {}
-    emails: dict[str, str] = {}
     for developer in roster.developer:
+        named = developer.identities + ([developer.github] if developer.github is not None else [])
+        if any(not identity.strip() for identity in named):
+            raise SummarizerError(f"{path}: developer {developer.name!r} has an empty identity")
         if not developer.authors:
             raise SummarizerError(f"{path}: developer {developer.name!r} has no identity (identities = [name or e-mail], or github)")
         if developer.slug in slugs:
             raise SummarizerError(f"{path}: developers {slugs[developer.slug]!r} and {developer.name!r} would share the page {developer.slug}/")
         slugs[developer.slug] = developer.name
-        for identity in developer.identities:
-            if "@" in identity:
-                owner = emails.setdefault(identity.lower(), developer.name)
-                if owner != developer.name:
-                    raise SummarizerError(f"{path}: {owner!r} and {developer.name!r} both claim {identity}")
         if not roster.repositories and not developer.repositories:
             raise SummarizerError(f"{path}: no repository for {developer.name!r} (repositories = [...] for the team or for them)")
+    _check_identities(roster.developer, path)
+
+
+def _check_identities(developers: list[RosterDeveloper], path: Path) -> None:
+    """Each identity belongs to one developer: one two developers share would credit both
+    with the same commits. An author matches any name or e-mail it is part of, so an
+    identity inside another developer's ("Grace" and "Grace Hopper") is shared as well."""
+    owners: dict[str, str] = {}
+    for developer in developers:
+        for identity in developer.authors + ([developer.github] if developer.github else []):
+            owner = owners.setdefault(_normalised(identity), developer.name)
+            if owner != developer.name:
+                raise SummarizerError(f"{path}: {owner!r} and {developer.name!r} both claim {identity.strip()}")
+    authors = [(developer.name, identity.strip(), _normalised(identity)) for developer in developers for identity in developer.authors]
+    for owner, identity, key in authors:
+        for other, within, other_key in authors:
+            if other != owner and key in other_key:
+                raise SummarizerError(
+                    f"{path}: {owner!r} and {other!r} would be credited the same commits: {identity!r} is part of "
+                    f"{within!r}, and an identity matches every name or e-mail it is part of"
+                )
+
+
+def _normalised(identity: str) -> str:
+    """An identity as a person tells two apart: not by case, spacing or a character's Unicode form."""
+    return " ".join(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", identity).casefold()).split())
