@@ -118,7 +118,7 @@ def assemble_profile(
         themes=history.themes,
         signals=history.signals.period,
         repositories=history.repositories,
-        findings=findings,
+        findings=_once_each(findings),
         drafting=report,
         warnings=history.warnings,
     )
@@ -126,3 +126,12 @@ def assemble_profile(
 
 def _totals(totals: Totals, repositories: int) -> ProfileTotals:
     return ProfileTotals(**totals.model_dump(exclude={"repositories"}), repositories=repositories)
+
+
+def _once_each(findings: list[Finding]) -> list[Finding]:
+    """The findings as the profile lists them: a claim that stands twice in the text (a title
+    quoted in a month's summary and again in its highlights) is one line, not two alike."""
+    listed: dict[str, Finding] = {}
+    for finding in findings:
+        listed.setdefault(finding.model_dump_json(), finding)
+    return list(listed.values())

@@ -317,8 +317,8 @@ def signal_rows(signals: Signals) -> list[SignalRow]:
     if reverted.reverts_of_others:
         reverted_figure += f"; reverted {count(len(reverted.reverts_of_others), 'commit')} of others"
     if size.of:
-        size_figure = f"median {size.median_lines:,} lines, 90th percentile {size.p90_lines:,}; {size.over_1000} of {size.of} over 1,000 lines"
-        size_brief = f"median {size.median_lines:,} lines"
+        size_brief = f"median {count(size.median_lines, 'line')}"
+        size_figure = f"{size_brief}, 90th percentile {size.p90_lines:,}; {size.over_1000} of {size.of} over 1,000 lines"
     else:
         size_figure = size_brief = "no work item with line counts"
 

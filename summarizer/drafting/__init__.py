@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from summarizer.choices import Backend
 from summarizer.drafting.model import OVERVIEW, DraftingReport
+from summarizer.words import count
 
 if TYPE_CHECKING:
     from summarizer.cache import RunCache
@@ -95,7 +96,7 @@ def draft_histories(
             if not collector.requests:
                 break
             outcome = run_batch(pool, collector, say)
-            warnings.append(f"batch {outcome.batch_id} ({outcome.status}): {outcome.answered} answers from the Batch API, {outcome.unanswered} asked directly")
+            warnings.append(f"batch {outcome.batch_id} ({outcome.status}): {count(outcome.answered, 'answer')} from the Batch API, {outcome.unanswered} asked directly")
     progress = progress or SILENT
     final = drafters(None, progress)
     progress.begin([f"{name}: {step}" for name, drafter in final.items() for step in drafter.steps()], settings.model, settings.base_url)

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ValidationError
 from summarizer.cache import cache_key
 from summarizer.drafting.llm import ChatClient, Collector, json_in
 from summarizer.errors import ExitCode, SummarizerError
+from summarizer.words import count
 
 ENDPOINT = "/v1/chat/completions"
 # The months (and skill tags), then their repairs and the overviews; what a third pass would
@@ -63,9 +64,9 @@ def run_batch(client: ChatClient, collector: Collector, say: Callable[[str], Non
             uploaded = api.files.create(file=("requests.jsonl", content), purpose="batch")
             batch_id = api.batches.create(input_file_id=uploaded.id, endpoint=ENDPOINT, completion_window="24h").id
             client.cache.set(state_key, batch_id)
-            say(f"batch {batch_id}: {len(requests)} requests sent")
+            say(f"batch {batch_id}: {count(len(requests), 'request')} sent")
         else:
-            say(f"batch {batch_id}: {len(requests)} requests, sent before; waiting for it again")
+            say(f"batch {batch_id}: {count(len(requests), 'request')}, sent before; waiting for it again")
         batch = _waited_for(api, batch_id, say)
         answered = _kept_answers(client, collector, api, batch.output_file_id)
     except KeyboardInterrupt:
@@ -83,7 +84,7 @@ def run_batch(client: ChatClient, collector: Collector, say: Callable[[str], Non
     collector.synchronous.update(unanswered)
     collector.requests.clear()
     if batch.status != "completed" or unanswered:
-        say(f"batch {batch_id} {batch.status}: {len(unanswered)} of {len(requests)} requests unanswered, asked directly instead")
+        say(f"batch {batch_id} {batch.status}: {len(unanswered)} of {count(len(requests), 'request')} unanswered, asked directly instead")
     return BatchOutcome(batch_id=batch_id, status=batch.status, answered=len(answered), unanswered=len(unanswered), resumed=resumed)
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from summarizer.period import month_label, months_between
 from summarizer.profile import Profile
-from summarizer.render.links import citation_url
+from summarizer.render.links import citation_url, web_page
 from summarizer.render.signals import linked_rows
 from summarizer.signals import TITLE
 from summarizer.words import count, lines_figure, month_counts
@@ -57,6 +57,7 @@ def render_html(profile: Profile) -> str:
         counted=count,
         lines_figure=lines_figure,
         cite=lambda month, ref: citation_url(profile, month, ref),
+        web_page=web_page,
     )
 
 

@@ -9,6 +9,9 @@ from summarizer.profile import Profile, ProfileMonth
 
 _PR_REF = re.compile(r"^(?:(?P<repo>[\w.-]+(?:/[\w.-]+)?))?#(?P<number>\d+)$")
 _SHA = re.compile(r"^[0-9a-f]{7,40}$")
+# A repository's page as the sources name it; an activity file may come from anywhere, and a
+# `javascript:` address, a space or a bracket would make its link something else.
+_WEB_PAGE = re.compile(r"https?://[\w.-]+(?::\d+)?(?:/[\w.~%!$&'*+,;=:@/-]*)?")
 # Each forge's path to a pull (merge) request and to a commit, below the repository's page.
 PATHS: dict[Forge, tuple[str | None, str]] = {
     Forge.GITHUB: ("pull/{number}", "commit/{sha}"),
@@ -21,7 +24,7 @@ PATHS: dict[Forge, tuple[str | None, str]] = {
 
 def citation_url(profile: Profile, month: ProfileMonth, ref: str) -> str | None:
     """The web page of `ref` as cited in `month`, or None when the repository has no web home."""
-    homes = {repository.name: repository for repository in profile.repositories}
+    homes = {repository.name: repository for repository in profile.repositories if web_page(repository.web_url)}
     pr = _PR_REF.match(ref)
     if pr:
         number = int(pr.group("number"))
@@ -36,3 +39,8 @@ def citation_url(profile: Profile, month: ProfileMonth, ref: str) -> str | None:
         if home and home.web_url and home.forge:
             return f"{home.web_url}/{PATHS[home.forge][1].format(sha=full)}"
     return None
+
+
+def web_page(url: str | None) -> str | None:
+    """`url` when it is a plain http(s) address, safe as a link's target; else None."""
+    return url if url and _WEB_PAGE.fullmatch(url) else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from summarizer.drafting.model import DraftPlan, TeamPlan
 from summarizer.period import month_label
+from summarizer.words import count
 
 
 def render_plan(plan: DraftPlan) -> str:
@@ -15,8 +16,8 @@ def render_plan(plan: DraftPlan) -> str:
     cost = f"about ${plan.estimated_cost_usd:.4f}" if plan.estimated_cost_usd is not None else f"unknown (no price known for {plan.model})"
     lines += [
         "",
-        f"{plan.calls} calls, {plan.prompt_tokens:,} prompt tokens and about {plan.completion_tokens_estimate:,} "
-        f"completion tokens (repairs not counted); cost {cost}.",
+        f"{count(plan.calls, 'call')}, {count(plan.prompt_tokens, 'prompt token')} and about "
+        f"{count(plan.completion_tokens_estimate, 'completion token')} (repairs not counted); cost {cost}.",
     ]
     return "\n".join(lines) + "\n"
 
@@ -32,7 +33,7 @@ def render_team_plan(plan: TeamPlan, model: str) -> str:
     costs = f"about ${cost:.4f} synchronously, ${cost / 2:.4f} with --batch" if cost is not None else f"unknown (no price known for {model})"
     lines += [
         "",
-        f"{plan.calls} calls, {plan.prompt_tokens:,} prompt tokens and about {plan.completion_tokens_estimate:,} "
-        f"completion tokens (repairs not counted); cost {costs}.",
+        f"{count(plan.calls, 'call')}, {count(plan.prompt_tokens, 'prompt token')} and about "
+        f"{count(plan.completion_tokens_estimate, 'completion token')} (repairs not counted); cost {costs}.",
     ]
     return "\n".join(lines) + "\n"

@@ -44,7 +44,7 @@ class PlainProgress:
     def step_done(self, step: str, outcome: str) -> None:
         self.done += 1
         elapsed = time.monotonic() - self.started
-        self._say(f"{step}: {outcome} ({self.done}/{self.total} done, {self.tokens:,} tokens received, {elapsed:.0f} s)")
+        self._say(f"{step}: {outcome} ({self.done}/{self.total} done, {count(self.tokens, 'token')} received, {elapsed:.0f} s)")
 
     def end(self) -> None:
         pass

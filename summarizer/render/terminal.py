@@ -19,7 +19,9 @@ BAR = 36
 def print_profile(profile: Profile, console: Console) -> None:
     totals = profile.totals
     period = f"{month_label(profile.period.since)} – {month_label(profile.period.until)}"
-    console.print(Panel(Text(profile.overview), title=f"[bold]{profile.developer.name}[/] · {period}", title_align="left"))
+    # Titles and cells are Text, never markup: a name or a repository may hold "[/]" or "[link=…]".
+    title = Text.assemble((profile.developer.name, "bold"), f" · {period}")
+    console.print(Panel(Text(profile.overview), title=title, title_align="left"))
     statistics = Table(show_header=False, box=None, padding=(0, 2))
     rows = [
         ("Commits", f"{totals.commits:,}"),
@@ -30,7 +32,7 @@ def print_profile(profile: Profile, console: Console) -> None:
         ("Repositories", ", ".join(repository.name for repository in profile.repositories)),
     ]
     for label, value in rows:
-        statistics.add_row(Text(label, style="dim"), value)
+        statistics.add_row(Text(label, style="dim"), Text(value))
     console.print(Panel(statistics, title="Statistics", title_align="left"))
     console.print(Panel(_chart(profile), title="Commits per month (features green, fixes red)", title_align="left"))
     if profile.signals is not None:
@@ -43,8 +45,8 @@ def print_profile(profile: Profile, console: Console) -> None:
         lines += [Text(h.line(bullet="•")) for h in month.highlights]
         if month.review == ReviewState.STALE:
             lines.append(Text("Stale: its commits changed after it was reviewed.", style="yellow"))
-        title = f"[bold]{month_label(month.month)}[/] · {month_counts(month.commits, month.features, month.bugs)}"
-        console.print(Panel(Group(*lines), title=title, title_align="left"))
+        heading = Text.assemble((month_label(month.month), "bold"), f" · {month_counts(month.commits, month.features, month.bugs)}")
+        console.print(Panel(Group(*lines), title=heading, title_align="left"))
     skills = ", ".join(profile.skills.languages + profile.skills.technical)
     if skills:
         console.print(Panel(Text(skills), title="Skills and languages", title_align="left"))

@@ -112,7 +112,7 @@ def _row(member: TeamMember, period: Period) -> Row:
         name=member.developer.name, href=f"{member.developer.slug}/index.html", commits=totals.commits,
         features=totals.features, fixes=totals.bugs, languages=tuple(totals.languages[:3]), errors=errors,
         warnings=len(profile.findings) - errors, state=review_state(profile), bars=tuple(bars),
-        chart_width=len(bars) * BAR_STEP, active_label=f"active {totals.activity_months} of {len(bars)} months",
+        chart_width=len(bars) * BAR_STEP, active_label=f"active {totals.activity_months} of {count(len(bars), 'month')}",
         signals=tuple((row.name, row.brief, f"{row.figure}. {row.definition}") for row in (signal_rows(profile.signals) if profile.signals else [])),
     )  # fmt: skip
 

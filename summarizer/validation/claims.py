@@ -9,6 +9,7 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.sections import MONTH_MENTION, Sentence
+from summarizer.words import count_as
 
 SHA = re.compile(r"(?<![\w/#.@-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])")
 PR_REF = re.compile(
@@ -186,8 +187,8 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     span = (match.start("number"), match.end("noun"))
     yield finding(
         FindingKind.WRONG_COUNT, sentence, span, scope,
-        f"the statistics say {truths[0]:,} {noun}{context.where(scope)}, not {claimed:,}",
-        f"{truths[0]:,} {noun}",
+        f"the statistics say {count_as(truths[0], noun)}{context.where(scope)}, not {claimed:,}",
+        count_as(truths[0], noun),
     )  # fmt: skip
 
 

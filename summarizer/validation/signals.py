@@ -17,6 +17,7 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.sections import Sentence
+from summarizer.words import count
 
 
 SIGNAL_ROW = re.compile(r"^\|\s*(?P<name>Tested work|Reverted work|Follow-up fixes|Size|Documentation|Reviews)\s*\|\s*(?P<figure>[^|]*?)\s*\|")
@@ -50,7 +51,7 @@ def check_signal_claims(sentence: Sentence, scope: Evidence, context: Context) -
     for match in TESTED_SHARE.finditer(text):
         claimed = float(match.group("percent"))
         if tested.share is None:
-            message = f"only {tested.of} features and fixes{where}: fewer than {MIN_ITEMS}, too few for a share of them with tests"
+            message = f"only {count(tested.of, 'feature or fix', 'features and fixes')}{where}: fewer than {MIN_ITEMS}, too few for a share of them with tests"
             yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, message, f"{tested.count} of {tested.of}")
         elif abs(claimed - 100 * tested.share) > 1:
             share = f"{round(100 * tested.share)}%"
