@@ -182,6 +182,10 @@ def review(request: ActivityRequest, drafting: DraftingOptions, no_cache: bool =
 })  # fmt: skip
 def export(
     request: ActivityRequest,
+    repositories: Annotated[
+        Optional[list[str]],
+        typer.Option("--repository", "-r", metavar="NAME", help="Which review, where the developer has several: a repository it covers (name or owner/name); repeatable."),
+    ] = None,
     output_format: Annotated[ProfileFormat, typer.Option("--format", "-f", help="The profile's format.")] = ProfileFormat.MARKDOWN,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="PATH", help="Write here instead of stdout (- is stdout).")] = None,
 ) -> None:
@@ -189,7 +193,7 @@ def export(
     from summarizer.pipeline import exported_profile
     from summarizer.render import render
 
-    _emit(render(exported_profile(request), output_format), output)
+    _emit(render(exported_profile(request, repositories or []), output_format), output)
 
 
 @cache_app.command("info")
@@ -207,7 +211,7 @@ def cache_clear() -> None:
     from summarizer.cache import open_cache
 
     cache = open_cache()
-    typer.echo(f"removed {cache.clear()} entries from {cache.directory}")
+    typer.echo(f"removed {count(cache.clear(), 'entry', 'entries')} from {cache.directory}")
 
 
 def _load_activity(request: ActivityRequest, cache: RunCache) -> Any:

@@ -176,7 +176,7 @@ def _profile_key(request: ActivityRequest, options: DraftingOptions) -> str | No
     from summarizer.drafting import drafter_identity
     from summarizer.drafting.prompts import prompts_digest
     from summarizer.sources import activity_key
-    from summarizer.workspace import workspace_path
+    from summarizer.workspace import workspaces_digest
 
     if request.activity_file is not None:
         try:
@@ -190,11 +190,10 @@ def _profile_key(request: ActivityRequest, options: DraftingOptions) -> str | No
         sources, identities = activity_key(request.sources, request.authors, period, request.branch, request.github_user), request.identities
     if sources is None or period is None:
         return None
-    workspace = workspace_path(identities, period)
     return cache_key(
         "profile", code=code_digest(), sources=sources, prompts=prompts_digest(), drafter=drafter_identity(options),
         options=options.model_dump(mode="json", exclude={"jobs", "timeout", "max_retries"}),
-        workspace=hashlib.sha256(workspace.read_bytes()).hexdigest() if workspace.is_file() else "",
+        workspaces=workspaces_digest(identities, period),
     )  # fmt: skip
 
 
@@ -227,21 +226,25 @@ def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache,
 
 def recorded_profile(activity: Activity, drafted: Drafted) -> Profile:
     """The profile of a draft with what was reviewed kept, checked, and recorded in the workspace."""
-    from summarizer.workspace import (
-        load_workspace,
-        locked,
-        save_workspace,
-        workspace_path,
-    )
+    from summarizer.workspace import locked, save_workspace, workspace_path
 
-    identities, period = activity.identities, activity.period
-    path = workspace_path(identities, period)
-    with locked(path, "run"):
-        workspace = load_workspace(path, identities, period)
+    # One developer and period are saved one run at a time, whichever repositories they read.
+    with locked(workspace_path(activity.identities, activity.period), "run"):
+        path, workspace, notes = _open_workspace(activity, drafted.history)
         workspace.merge(drafted.draft, drafted.history)
         profile = reviewed_profile(drafted, workspace)
         save_workspace(path, workspace)
+    if notes:
+        profile.drafting.notes += notes
     return profile
+
+
+def _open_workspace(activity: Activity, history: History) -> tuple[Path, Workspace, list[str]]:
+    """The workspace of the activity's repositories and developer (see workspace.open_workspace)."""
+    from summarizer.workspace import open_workspace, repository_ids
+
+    active = sorted({span.web_url or span.name for span in history.repositories})
+    return open_workspace(activity.identities, activity.period, repository_ids(activity.repositories), history.developer.ids, active)
 
 
 def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCache, stdin: TextIO, stdout: TextIO) -> None:
@@ -250,17 +253,14 @@ def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCac
 
     from summarizer.drafting import redraft_section
     from summarizer.review import ReviewSession
-    from summarizer.workspace import (
-        load_workspace,
-        locked,
-        save_workspace,
-        workspace_path,
-    )
+    from summarizer.workspace import locked, save_workspace, workspace_path
 
     drafted = draft_activity(activity, options, cache)
-    path = workspace_path(activity.identities, activity.period)
-    with locked(path, "review"):
-        workspace = load_workspace(path, activity.identities, activity.period)
+    console = Console(file=stdout, highlight=False)
+    with locked(workspace_path(activity.identities, activity.period), "review"):
+        path, workspace, notes = _open_workspace(activity, drafted.history)
+        for note in notes:
+            console.print(f"Note: {note}.", markup=False)
         workspace.merge(drafted.draft, drafted.history)
 
         def save() -> None:
@@ -271,7 +271,6 @@ def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCac
             return redraft_section(drafted.history, options, cache, drafted.check, key, text, findings)
 
         save()
-        console = Console(file=stdout, highlight=False)
         ReviewSession(workspace, drafted.history, drafted.check, regenerate, save, stdin, console).run()
 
 
@@ -314,22 +313,28 @@ def team_plan(
     return render_team_plan(plan_team(roster, period, branch, options, cache, warn), model)
 
 
-def exported_profile(request: ActivityRequest) -> Profile:
-    """The profile as last reviewed, from the workspace alone: no repository is read."""
-    from summarizer.workspace import load_workspace, workspace_path
+def exported_profile(request: ActivityRequest, repositories: list[str]) -> Profile:
+    """The profile as last reviewed, from the workspace alone: no repository is read. Where the
+    developer has reviews of several sets of repositories, `repositories` (names) or the saved
+    activity's say which."""
+    from summarizer.workspace import exported_workspace, repository_ids, workspace_files, workspace_path
 
-    identities, since, until = request.identities, request.since, request.until
+    identities, since, until, reviewed = request.identities, request.since, request.until, None
     if request.activity_file is not None:
         saved = read_activity(request.activity_file)
         identities, since, until = saved.identities, since or saved.period.since, until or saved.period.until
+        reviewed = repository_ids(saved.repositories)
     period = resolve_period(since, until)
-    path = workspace_path(identities, period)
-    workspace = load_workspace(path, identities, period)
-    if workspace.profile is None:
+    found = exported_workspace(identities, period, reviewed, repositories)
+    if found is None:
+        asked = ", ".join(repositories) or "the activity's repositories"
+        where = f"no review of {asked}" if workspace_files(identities, period) else f"{workspace_path(identities, period)} does not exist"
         raise SummarizerError(
             f"nothing to export for {', '.join(identities)} from {period.since} to {period.until} "
-            f"({path} does not exist): run `summarizer run` or `summarizer review` first"
+            f"({where}): run `summarizer run` or `summarizer review` first"
         )
+    _, workspace = found
+    assert workspace.profile is not None  # exported_workspace finds only workspaces with one
     return workspace.profile
 
 
@@ -342,24 +347,40 @@ def plan_drafting(activity: Activity, options: DraftingOptions, warn: Callable[[
 
 
 def check_text(text: str, activity: Activity) -> list[Finding]:
-    """The findings of any summary text against the activity it claims to describe."""
+    """The findings of any summary text against the activity it claims to describe, its
+    Markdown escapes read as the characters a reader sees (a profile escapes commit text)."""
     from summarizer.months import build_history
+    from summarizer.render.escape import unescape
     from summarizer.validation import validate
 
-    return validate(text, build_history(activity))
+    return validate(unescape(text), build_history(activity))
+
+
+# A profile of twenty months is tens of kB; a megabyte takes the check about ten seconds.
+LARGEST_SUMMARY = 1_000_000
 
 
 def read_summary(path: Path) -> str:
+    """The text `check` is given: UTF-8, not empty, at most LARGEST_SUMMARY bytes (no more is read)."""
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            data = stream.read(LARGEST_SUMMARY + 1)
+        text = data.decode("utf-8")
     except FileNotFoundError as error:
         raise SummarizerError(f"no such file: {path}") from error
     except IsADirectoryError as error:
         raise SummarizerError(f"{path} is a folder; give the summary's file") from error
     except UnicodeDecodeError as error:
-        raise SummarizerError(f"{path} is not UTF-8 text (byte {error.start} cannot be read)") from error
+        if len(data) <= LARGEST_SUMMARY or error.start < LARGEST_SUMMARY - 3:
+            raise SummarizerError(f"{path} is not UTF-8 text (byte {error.start} cannot be read)") from error
+        text = ""  # cut inside a character at the limit: too long, said below
     except OSError as error:
         raise SummarizerError(f"cannot read {path}: {error.strerror or error}") from error
+    if len(data) > LARGEST_SUMMARY:
+        raise SummarizerError(f"{path} is over {LARGEST_SUMMARY:,} bytes, the most check reads (a summary, not a dump): check it in parts")
+    if not text.strip():
+        raise SummarizerError(f"{path} is empty: nothing to check")
+    return text
 
 
 def _narrow(activity: Activity, request: ActivityRequest) -> Activity:

@@ -27,6 +27,7 @@ from summarizer.choices import ReviewState
 from summarizer.drafting.model import OVERVIEW, MonthDraft
 from summarizer.months import History, MonthActivity
 from summarizer.period import month_label
+from summarizer.sanitize import sanitized
 from summarizer.validation.model import Check, Finding
 from summarizer.words import lines_figure, month_counts
 from summarizer.workspace import Section, Workspace
@@ -107,15 +108,17 @@ class ReviewSession:
         if month is not None:
             stats = month.stats
             self.console.print(
-                f"{month_counts(stats.commits, stats.features, stats.bugs)} · "
-                f"{lines_figure(stats.lines_added, stats.lines_deleted, stats.lines_unknown)} · {', '.join(stats.repositories)}"
+                Text(
+                    f"{month_counts(stats.commits, stats.features, stats.bugs)} · "
+                    f"{lines_figure(stats.lines_added, stats.lines_deleted, stats.lines_unknown)} · {', '.join(stats.repositories)}"
+                )
             )
         findings = self._findings(key, section.shown)
         plain = self.console.no_color or not self.console.is_terminal
         self.console.print(marked_text(section.shown, findings, plain))
         if section.state == ReviewState.STALE:
             self.console.print("Its commits changed since you reviewed it. The new draft reads:", style="yellow")
-            self.console.print(section.draft)
+            self.console.print(Text(section.draft))
         for finding in findings:
             self.console.print(Text(f"  • {finding.kind}{finding.described(with_month=False)}"))
         if not findings:
@@ -130,8 +133,12 @@ class ReviewSession:
             if answer != "y":
                 self.console.print("Kept the text as it was.")
                 return
+        # Typed text is kept, shown and exported as commit text is: no escape sequences, no secrets.
+        safe = sanitized(edited.strip())
+        if safe != edited.strip():
+            self.console.print("The edit held control characters or a secret: they were taken out (a secret reads [REDACTED]).", style="yellow", markup=False)
         section.previous.append(section.shown)
-        section.text, section.state, section.reviewed_evidence = edited.strip(), ReviewState.EDITED, section.evidence
+        section.text, section.state, section.reviewed_evidence = safe, ReviewState.EDITED, section.evidence
         self.save()
         self._show(key, section)
 
@@ -139,7 +146,7 @@ class ReviewSession:
         self.console.print("Asking for a new draft…")
         fresh = self.regenerate(key, section.shown, self._findings(key, section.shown))
         section.previous.append(section.shown)
-        section.draft, section.text, section.state = fresh, None, ReviewState.DRAFT
+        section.draft, section.text, section.state = sanitized(fresh), None, ReviewState.DRAFT
         self.save()
         self._show(key, section)
 
@@ -157,18 +164,19 @@ class ReviewSession:
             table = Table("Month", "Commits", "Features", "Fixes", "Lines", title="Evidence: the period")
             for active in reversed(self.history.months):
                 stats = active.stats
-                table.add_row(month_label(active.month), str(stats.commits), str(stats.features), str(stats.bugs), lines_figure(stats.lines_added, stats.lines_deleted, stats.lines_unknown))
+                table.add_row(month_label(active.month), str(stats.commits), str(stats.features), str(stats.bugs), Text(lines_figure(stats.lines_added, stats.lines_deleted, stats.lines_unknown)))
         else:
             table = Table("Commit", "PR", "Title", "Lines", title=f"Evidence: {month_label(key)}")
             for commit in month.commits:
-                table.add_row(commit.short_sha, f"#{commit.pr}" if commit.pr else "", commit.subject, f"+{commit.lines_added:,}/−{commit.lines_deleted:,}" if commit.stats_complete else "unread")
+                # Commit text is plain text here, never rich markup: `[/x]` in a subject is what it says.
+                table.add_row(commit.short_sha, f"#{commit.pr}" if commit.pr else "", Text(commit.subject), f"+{commit.lines_added:,}/−{commit.lines_deleted:,}" if commit.stats_complete else "unread")
         self.console.print(table)
 
     def _run_editor(self, text: str) -> str | None:
         command = os.environ.get("VISUAL") or os.environ.get("EDITOR")
         argv = shlex.split(command) if command else next(([name] for name in FALLBACK_EDITORS if shutil.which(name)), [])
         if not argv or not shutil.which(argv[0]):
-            self.console.print(f"No editor found ({argv[0] if argv else 'set $VISUAL or $EDITOR'}); the text is kept as it was.", style="yellow")
+            self.console.print(f"No editor found ({argv[0] if argv else 'set $VISUAL or $EDITOR'}); the text is kept as it was.", style="yellow", markup=False)
             return None
         handle, name = tempfile.mkstemp(prefix="summarizer-", suffix=".md")
         path = Path(name)

@@ -1,10 +1,17 @@
-"""The review workspace: one developer's drafts for one period, and what the user decided.
+"""The review workspace: one developer's drafts for one period and one set of repositories,
+and what the user decided.
 
 Stored as readable JSON under SUMMARIZER_HOME (the platform's user data folder by default),
 never in the cache, written atomically after every decision. Each section — the overview
 and each month's summary — is `draft`, `accepted`, `edited` or `stale` (reviewed, but its
 commits changed since). A rerun replaces only unreviewed drafts: a reviewed text is never
 overwritten, and goes stale instead when the work under it changed.
+
+A workspace belongs to the repositories it reviews and to the developer's identities: the
+same --author over other repositories is another workspace, never this one's text. The
+first set of repositories reviewed for a developer and period has the plain file name
+(`grace-hopper_2025-01_2025-06.json`), so that `export --author` finds it; another set has
+its own (`…_2025-06_3f9a0c2b1d.json`).
 """
 
 from __future__ import annotations
@@ -16,12 +23,13 @@ import os
 import re
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, field_validator
 
+from summarizer.activity import Repository
 from summarizer.atomic import write_atomic
 from summarizer.choices import ReviewState
 from summarizer.drafting.model import OVERVIEW, ProfileDraft
@@ -29,6 +37,7 @@ from summarizer.errors import SummarizerError, first_problem
 from summarizer.months import History
 from summarizer.period import Period
 from summarizer.profile import Profile
+from summarizer.sanitize import sanitized
 
 WORKSPACE_VERSION = 1
 
@@ -44,6 +53,18 @@ class Section(BaseModel):
     evidence: str
     reviewed_evidence: str | None = None
 
+    # A workspace is a file anyone can edit: its texts are made safe as commit text is,
+    # before they are shown, checked or exported.
+    @field_validator("draft", "text")
+    @classmethod
+    def _safe(cls, text: str | None) -> str | None:
+        return None if text is None else sanitized(text)
+
+    @field_validator("previous")
+    @classmethod
+    def _safe_previous(cls, texts: list[str]) -> list[str]:
+        return [sanitized(text) for text in texts]
+
     @property
     def shown(self) -> str:
         return self.text if self.text is not None else self.draft
@@ -53,6 +74,11 @@ class Workspace(BaseModel):
     version: int = WORKSPACE_VERSION
     authors: list[str]
     period: Period
+    # What is reviewed: the repositories, by `repository_ids`, and the developer's identities
+    # after .mailmap (names and e-mails of their commits, logins). Both empty in a workspace
+    # saved before they were recorded.
+    repositories: list[str] = []
+    developer: list[str] = []
     # The section to show first when review starts again.
     position: str | None = None
     sections: dict[str, Section] = {}
@@ -116,9 +142,112 @@ def workspace_home() -> Path:
 
 
 def workspace_path(authors: list[str], period: Period) -> Path:
-    """One file per developer and period: the same --author/--github-user values find it again."""
+    """The plain file of a developer and period: the same --author/--github-user values find it again."""
     who = "-".join(sorted({re.sub(r"[^a-z0-9]+", "-", author.lower()).strip("-") for author in authors}))[:80] or "developer"
     return workspace_home() / "workspaces" / f"{who}_{period.since}_{period.until}.json"
+
+
+def workspace_files(authors: list[str], period: Period) -> list[Path]:
+    """Every workspace of a developer and period that exists: one per set of repositories."""
+    plain = workspace_path(authors, period)
+    # The developer part of a name holds no "_": another developer's files never match.
+    scoped = sorted(plain.parent.glob(f"{plain.stem}_*.json")) if plain.parent.is_dir() else []
+    return [path for path in [plain, *scoped] if path.exists()]
+
+
+def workspaces_digest(authors: list[str], period: Period) -> str:
+    """What every workspace of a developer and period holds, for a cache key."""
+    digest = hashlib.sha256()
+    for path in workspace_files(authors, period):
+        digest.update(path.name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"") + b"\0")
+    return digest.hexdigest()
+
+
+def repository_ids(repositories: Iterable[Repository]) -> list[str]:
+    """Repositories as a workspace names them: their forge address, else their name as read."""
+    return sorted({repository.web_url or repository.name for repository in repositories})
+
+
+def open_workspace(
+    authors: list[str], period: Period, repositories: list[str], developer: list[str], active: list[str]
+) -> tuple[Path, Workspace, list[str]]:
+    """The workspace of these repositories (`repository_ids`) and this developer, where it is
+    saved or is to be: its path, the workspace, and what the user should know of the others.
+
+    `active` are the repositories the developer has commits in: a workspace saved before
+    repositories were recorded is this one only when its profile was of those same repositories
+    and the same developer; one that cannot be told is left as it is.
+    """
+    plain = workspace_path(authors, period)
+    scope = hashlib.sha256("\n".join(repositories).encode()).hexdigest()[:10]
+    scoped = plain.with_name(f"{plain.stem}_{scope}.json")
+    notes: list[str] = []
+    if scoped.exists():
+        path = scoped
+    elif not plain.exists():
+        path = plain
+    else:
+        found = load_workspace(plain, authors, period)
+        if found.repositories:
+            path = plain if found.repositories == repositories else scoped
+        elif found.profile is None:
+            path = scoped
+            notes.append(
+                f"the workspace {plain} does not say which repositories it reviewed, so it is not shown for these; "
+                f"it was left as it is"
+            )
+        else:
+            reviewed = {span.web_url or span.name for span in found.profile.repositories}
+            same = reviewed == set(active) and bool(set(found.profile.developer.ids) & set(developer))
+            path = plain if same else scoped
+    workspace = load_workspace(path, authors, period)
+    if workspace.developer and developer and not set(workspace.developer) & set(developer):
+        raise SummarizerError(
+            f"the workspace {path} reviews the work of {', '.join(workspace.developer)}, not of {', '.join(developer)}; "
+            f"move it away to start a new review — it was left as it is"
+        )
+    workspace.repositories = repositories
+    workspace.developer = list(dict.fromkeys(developer + workspace.developer))
+    return path, workspace, notes
+
+
+def exported_workspace(authors: list[str], period: Period, repositories: list[str] | None, names: list[str]) -> tuple[Path, Workspace] | None:
+    """The reviewed workspace to export: the one of `repositories` (a saved activity's) or of the
+    repositories `names` name; any one when only one exists. None when there is none."""
+    found = [(path, load_workspace(path, authors, period)) for path in workspace_files(authors, period)]
+    found = [(path, workspace) for path, workspace in found if workspace.profile is not None]
+    if repositories is not None:
+        found = [(path, workspace) for path, workspace in found if _reviews(workspace, repositories)]
+    if names:
+        found = [(path, workspace) for path, workspace in found if all(_names(name, reviewed_repositories(workspace)) for name in names)]
+    if len(found) > 1:
+        sets = "; ".join(f"{', '.join(reviewed_repositories(workspace)) or '?'} ({path.name})" for path, workspace in found)
+        raise SummarizerError(
+            f"{len(found)} reviewed profiles of {', '.join(authors)} from {period.since} to {period.until}, each of other repositories: "
+            f"{sets}; say which with --repository NAME"
+        )
+    return found[0] if found else None
+
+
+def reviewed_repositories(workspace: Workspace) -> list[str]:
+    """The repositories a workspace reviews: as recorded, else those its last profile shows."""
+    if workspace.repositories or workspace.profile is None:
+        return workspace.repositories
+    return sorted({span.web_url or span.name for span in workspace.profile.repositories})
+
+
+def _reviews(workspace: Workspace, repositories: list[str]) -> bool:
+    """Whether a workspace is of these repositories; one saved before they were recorded is
+    when its profile's repositories (those with commits) are among them."""
+    if workspace.repositories:
+        return workspace.repositories == repositories
+    return set(reviewed_repositories(workspace)) <= set(repositories)
+
+
+def _names(name: str, repositories: list[str]) -> bool:
+    """Whether `name` names one of `repositories`: whole, or as its last parts (`parser`, `acme/parser`)."""
+    wanted = name.strip().strip("/").lower()
+    return any(repository.lower() == wanted or repository.lower().endswith("/" + wanted) for repository in repositories)
 
 
 def load_workspace(path: Path, authors: list[str], period: Period) -> Workspace:

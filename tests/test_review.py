@@ -16,6 +16,7 @@ import pytest
 from tests.conftest import run_cli
 
 GRACE = Path(__file__).resolve().parents[1] / "fixtures" / "validation" / "grace.json"
+PROMPT_START = "[a]ccept [e]dit"
 EDIT = "Grace Hopper made batch jobs easier to set up with a JCL job card generator (#21)."
 
 
@@ -203,3 +204,55 @@ def test_a_workspace_saved_before_the_signals_existed_is_read_and_exported(tmp_p
     rerun = run_cli("run", "--activity", str(GRACE), "--format", "json")
     assert rerun.returncode == 0, rerun.stderr
     assert json.loads(rerun.stdout)["signals"]["tested_work"]["definition"]
+
+
+TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+
+
+def test_a_secret_typed_in_an_edit_is_redacted_in_the_workspace_and_every_export(tmp_path: Path) -> None:
+    typed = f"Grace Hopper set up the release token {TOKEN} for the JCL job card generator (#21)."
+    result = review("e\nq\n", editor(tmp_path, f"printf '%s\\n' '{typed}' > \"$1\""))
+    assert result.returncode == 0, result.stderr
+    assert "a secret reads [REDACTED]" in " ".join(result.stdout.split())
+    assert workspace()["sections"]["overview"]["text"] == typed.replace(TOKEN, "[REDACTED]")
+    for output_format in ("markdown", "json", "html"):
+        exported = run_cli("export", "--activity", str(GRACE), "--format", output_format)
+        assert exported.returncode == 0 and "REDACTED" in exported.stdout and TOKEN not in exported.stdout
+    assert TOKEN not in workspace_file().read_text()
+
+
+def test_escape_sequences_typed_in_an_edit_never_reach_the_screen_or_the_workspace(tmp_path: Path) -> None:
+    # Clears the screen, then retitles the terminal: both would hide the findings and the prompt.
+    script = tmp_path / "editor.py"
+    script.write_text(
+        "import sys\n"
+        "open(sys.argv[1], 'w').write('In April 2025 Grace Hopper landed 9 commits.\\x1b[2J\\x1b[H\\x1b]0;pwned\\x07\\n')\n"
+    )
+    result = review("e\nq\n", f"python3 {script}")
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "landed [9 commits]." in result.stdout and PROMPT_START in result.stdout.split("landed [9 commits].")[1]
+    text = workspace()["sections"]["overview"]["text"]
+    assert text == "In April 2025 Grace Hopper landed 9 commits." and "\x1b" not in workspace_file().read_text()
+
+
+def test_a_workspace_edited_by_hand_is_made_safe_before_it_is_shown_or_exported() -> None:
+    review("q\n")
+    saved = workspace()
+    saved["sections"]["overview"] |= {"state": "edited", "text": f"Grace Hopper \x1b[31mtoken {TOKEN}\x1b[0m"}
+    workspace_file().write_text(json.dumps(saved))
+    shown = review("q\n")
+    assert shown.returncode == 0 and "\x1b" not in shown.stdout and TOKEN not in shown.stdout
+    exported = run_cli("run", "--activity", str(GRACE), "--format", "json")
+    assert json.loads(exported.stdout)["overview"] == "Grace Hopper token [REDACTED]"
+
+
+def test_commit_text_in_the_evidence_view_is_shown_as_written_never_as_markup(tmp_path: Path) -> None:
+    activity = json.loads(GRACE.read_text())
+    june = next(commit for commit in activity["commits"] if commit["month"] == "2025-06")
+    june["subject"] = "Fix [/bold] and [red]colour[/red] tags in the pager"
+    odd = tmp_path / "odd.json"
+    odd.write_text(json.dumps(activity))
+    result = run_cli("review", "--activity", str(odd), stdin="s\nv\nq\n", env={"NO_COLOR": "1", "COLUMNS": "200"})
+    assert result.returncode == 0, result.stderr
+    assert "Fix [/bold] and [red]colour[/red] tags in the pager" in result.stdout

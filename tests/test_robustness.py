@@ -170,6 +170,10 @@ def litter(tmp_path: Path, repo: Path) -> Path:
     (tmp_path / "latin1.md").write_bytes(b"In May 2025 Grace Hopper added a caf\xe9 pager.\n")
     (tmp_path / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
     (tmp_path / "garbage.json").write_bytes(bytes(range(256)) * 8)
+    (tmp_path / "empty.md").write_bytes(b"")
+    (tmp_path / "blank.md").write_text(" \n\t\n\n")
+    # Real sentences past the 1 MB check reads: each would be checked, for about ten seconds a megabyte.
+    (tmp_path / "huge.md").write_text("In March 2025 Grace Hopper landed 3 commits in cobol-tools.\n" * 20_000)
     (tmp_path / "wrong.json").write_text('{"foo": 1}\n')
     activity = json.loads(GRACE.read_text())
     (tmp_path / "v99.json").write_text(json.dumps(activity | {"schema_version": 99}))
@@ -224,6 +228,9 @@ REFUSED = [
     ("check a folder", ("check", "{tmp}/plain", "{repo}", "-a", "grace", *PERIOD), {}, "is a folder"),
     ("check a Latin-1 file", ("check", "{tmp}/latin1.md", "{repo}", "-a", "grace", *PERIOD), {}, "is not UTF-8"),
     ("check a binary file", ("check", "{tmp}/image.png", "{repo}", "-a", "grace", *PERIOD), {}, "is not UTF-8"),
+    ("check an empty file", ("check", "{tmp}/empty.md", "{repo}", "-a", "grace", *PERIOD), {}, "is empty: nothing to check"),
+    ("check a file of blank lines", ("check", "{tmp}/blank.md", "{repo}", "-a", "grace", *PERIOD), {}, "is empty: nothing to check"),
+    ("check a 1.2 MB file", ("check", "{tmp}/huge.md", "{repo}", "-a", "grace", *PERIOD), {}, "is over 1,000,000 bytes, the most check reads"),
     ("check with an unknown format", ("check", "{out}", "{repo}", "-a", "grace", *PERIOD, "-f", "yaml"), {}, "'yaml' is not one of"),
     ("export with nothing reviewed", ("export", "-a", "nobody", *PERIOD, "-o", "{out}"), {}, "nothing to export"),
     ("team roster not TOML", ("team", "{tmp}/bad-team.toml", "-o", "{tmp}/site"), {}, "is not a TOML roster"),

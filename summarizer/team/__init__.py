@@ -12,7 +12,6 @@ Design:
 
 from __future__ import annotations
 
-import hashlib
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -223,7 +222,7 @@ def _team_key(roster: Roster, period: Period, branch: str | None, options: Draft
     repository is in the roster: only asking GitHub would tell whether it changed."""
     from summarizer.drafting.prompts import prompts_digest
     from summarizer.sources.git import team_extraction_key
-    from summarizer.workspace import workspace_path
+    from summarizer.workspace import workspaces_digest
 
     repositories = roster.all_repositories()
     if any(GitHubSource().claims(repository) for repository in repositories):
@@ -232,10 +231,7 @@ def _team_key(roster: Roster, period: Period, branch: str | None, options: Draft
         team_extraction_key(Path(repository), {d.slug: d.authors for d in roster.developers_of(repository)}, period, branch)
         for repository in repositories
     ]
-    workspaces = []
-    for developer in roster.developer:
-        path = workspace_path(developer_identities(developer.authors, developer.github), period)
-        workspaces.append(hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "")
+    workspaces = [workspaces_digest(developer_identities(developer.authors, developer.github), period) for developer in roster.developer]
     return cache_key(
         "team", code=code_digest(), roster=roster.model_dump(mode="json"), extractions=extractions, period=period.model_dump(),
         options=options.model_dump(mode="json", exclude={"jobs", "timeout", "max_retries"}), prompts=prompts_digest(),
