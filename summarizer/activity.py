@@ -14,10 +14,11 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
+from summarizer.activity_checks import counted_once, first_impossibility, repeated_warning
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError, first_problem
-from summarizer.period import Period
-from summarizer.sanitize import sanitized_message, without_controls
+from summarizer.period import Month, Period
+from summarizer.sanitize import sanitized, sanitized_message, without_controls
 
 ACTIVITY_SCHEMA_VERSION = 1
 
@@ -78,7 +79,7 @@ class Commit(BaseModel):
     authored_at: dt.datetime
     # When it landed: the month of a commit is read from this, in the offset it records.
     committed_at: dt.datetime
-    month: str
+    month: Month
     subject: str
     body: str = ""
     pr: int | None = None
@@ -87,6 +88,10 @@ class Commit(BaseModel):
     files: list[FileChange] = Field(default_factory=list)
     # False when missing objects kept git from reading the commit's line counts.
     stats_complete: bool = True
+    # For a bug fix that may follow the developer's work (sources/blame.py): the developer's
+    # commits whose lines it changed → how many of them, or why git could not tell; None when
+    # it was not traced (not such a fix, or read without line evidence).
+    blamed: dict[str, int] | str | None = None
 
     def is_by(self, authors: list[str]) -> bool:
         """Whether an --author matches the name or e-mail (case-insensitive substring)."""
@@ -189,18 +194,40 @@ def read_activity(path: Path) -> Activity:
             f"{path} has activity schema version {activity.schema_version}; "
             f"this summarizer reads version {ACTIVITY_SCHEMA_VERSION}"
         )
-    # A file may come from anywhere: its text is made safe as a source's would be.
-    activity.commits = [_sanitized(commit) for commit in activity.commits]
-    activity.others = [_sanitized(commit) for commit in activity.others]
+    # A file may come from anywhere: its text is made safe as a source's would be, what no
+    # fetch writes is refused, and an entry listed twice counts once.
+    activity = _sanitized_activity(activity)
+    problem = first_impossibility(activity)
+    if problem:
+        raise SummarizerError(f"{path} is not a summarizer activity file ({problem})")
+    activity, repeated = counted_once(activity)
+    if repeated:
+        activity.warnings.append(repeated_warning(str(path), repeated))
+    return activity
+
+
+def _sanitized_activity(activity: Activity) -> Activity:
+    """Every text of a read activity that reaches a terminal or a page, without control characters
+    (and its warnings, shown as they are, with secrets redacted)."""
     for pull in activity.pull_requests:
         pull.title, pull.body = sanitized_message(pull.title, pull.body)
-    return activity
+        pull.repo, pull.labels = without_controls(pull.repo), [without_controls(label) for label in pull.labels]
+        pull.author = without_controls(pull.author) if pull.author is not None else None
+    for repository in activity.repositories:
+        repository.name, repository.path, repository.branch = (without_controls(text) for text in (repository.name, repository.path, repository.branch))
+    return activity.model_copy(update={
+        "authors": [without_controls(author) for author in activity.authors],
+        "logins": [without_controls(login) for login in activity.logins],
+        "warnings": [sanitized(warning) for warning in activity.warnings],
+        "commits": [_sanitized(commit) for commit in activity.commits],
+        "others": [_sanitized(commit) for commit in activity.others],
+    })  # fmt: skip
 
 
 def _sanitized(commit: Commit) -> Commit:
     subject, body = sanitized_message(commit.subject, commit.body)
     return commit.model_copy(update={
-        "subject": subject, "body": body, "author_name": without_controls(commit.author_name),
-        "author_email": without_controls(commit.author_email),
+        "subject": subject, "body": body, "repo": without_controls(commit.repo), "author_name": without_controls(commit.author_name),
+        "author_email": without_controls(commit.author_email), "co_authors": [without_controls(name) for name in commit.co_authors],
         "files": [change.model_copy(update={"path": without_controls(change.path)}) for change in commit.files],
     })  # fmt: skip

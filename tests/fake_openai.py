@@ -6,9 +6,9 @@ DATA block of each prompt (so the validator passes its drafts); a test hands it 
 refusals, 429s, 500s, a rejected json_schema, slowness. A request with `stream: true` is
 answered as a real server streams: server-sent events, a piece of the content each,
 then the finish reason and the usage; a reply may stream slowly (`chunk_delay`) or go
-silent part-way (`stall_after` pieces, for `stall` seconds). It records every request,
-the most requests it had in flight at once, and the streams a client closed before
-their end.
+silent part-way (`stall_after` pieces, for `stall` seconds or until the test releases it).
+It records every request, the most requests it had in flight at once, and the streams a
+client closed before their end.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ class Reply:
     chunk_delay: float = 0.0
     stall_after: int | None = None
     stall: float = 0.0
+    # Set: the silence lasts until the test sets it (`stall` seconds at most), not a fixed time.
+    released: threading.Event | None = None
 
 
 @dataclass
@@ -85,13 +87,18 @@ class FakeOpenAI(Loopback):
         self.in_flight = 0
         self.max_in_flight = 0
         # Streams the client closed before their last piece was sent.
-        self.abandoned = 0
+        self.cut_short: list[Request] = []
         self._lock = threading.Lock()
         super().__init__(self._handler())
 
     @property
     def url(self) -> str:
         return f"{self.origin}/v1"
+
+    @property
+    def abandoned(self) -> int:
+        """How many streams the client closed before their end."""
+        return len(self.cut_short)
 
     def of_kind(self, kind: str) -> list[Request]:
         return [request for request in self.requests if request.kind == kind]
@@ -139,7 +146,9 @@ class FakeOpenAI(Loopback):
                 events = _stream_events(reply.body, include_usage=bool((request.body.get("stream_options") or {}).get("include_usage")))
                 try:
                     for number, event in enumerate(events):
-                        if number == reply.stall_after:
+                        if number == reply.stall_after and reply.released is not None:
+                            reply.released.wait(reply.stall)
+                        elif number == reply.stall_after:
                             time.sleep(reply.stall)
                         elif number:
                             time.sleep(reply.chunk_delay)
@@ -149,7 +158,7 @@ class FakeOpenAI(Loopback):
                     self.wfile.flush()
                 except (BrokenPipeError, ConnectionResetError):
                     with fake._lock:
-                        fake.abandoned += 1
+                        fake.cut_short.append(request)
 
         return Handler
 
