@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from summarizer.activity import EVERY_AUTHOR, Activity, Commit, FileChange, PullRequest, Repository
 from summarizer.choices import Forge
 from summarizer.languages import language_of
+from summarizer.paths import file_name, in_folder, is_docs_path, is_test_path
 from summarizer.period import Period
 from summarizer.themes import SNAPSHOT, Theme, ThemeItem, month_themes, period_themes
 from summarizer.titles import BRACKET_TAGS, CONVENTIONAL, PR_SUFFIX
@@ -75,41 +76,14 @@ class WorkItem(BaseModel):
     lines_deleted: int = 0
 
 
-def _in_folder(path: str, names: set[str]) -> bool:
-    return not names.isdisjoint(path.split("/")[:-1])
-
-
-def _name(path: str) -> str:
-    return path.rsplit("/", 1)[-1]
-
-
-# Test files as each language's conventions name them: a tests folder (Ruby's spec, Jest's
-# __tests__, Android's androidTest too), pytest's test_*.py and conftest.py, Go's *_test.go,
-# JS/TS *.test.ts and *.spec.js, Ruby's *_spec.rb, C++'s *_unittest.cc, and JUnit, NUnit,
-# XCTest and PHPUnit classes (FooTest.java, FooTests.cs, FooIT.kt).
-_TEST_FOLDERS = {"test", "tests", "testing", "__tests__", "spec", "specs", "unittests", "androidTest"}
-_TEST_NAME = re.compile(
-    r"^(?:test_.*|conftest\.py|.*[._-](?:test|tests|spec|unittest)\.\w+"
-    r"|.*[a-z0-9](?:Test|Tests|Spec|IT)\.(?:java|kt|kts|scala|groovy|php|cs|swift|m|mm|fs))$"
-)
-
-
-def is_test_path(path: str) -> bool:
-    return _in_folder(path, _TEST_FOLDERS) or bool(_TEST_NAME.match(_name(path)))
-
-
-def is_docs_path(path: str) -> bool:
-    return path.startswith(("docs/", "doc/")) or path.endswith((".md", ".rst"))
-
-
 # What the changed files show of a developer's practice, checked in this order.
 _PRACTICE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
     ("Testing", is_test_path),
     ("CI (GitHub Actions)", lambda p: p.startswith(".github/workflows/")),
     ("Documentation", is_docs_path),
-    ("Benchmarking", lambda p: _in_folder(p, {"bench", "benchmark", "benchmarks"})),
-    ("Build and packaging", lambda p: _name(p) in {"pyproject.toml", "setup.py", "setup.cfg", "CMakeLists.txt", "Makefile", "Cargo.toml", "package.json", "BUILD", "BUILD.bazel"}),
-    ("Containers", lambda p: _name(p).startswith("Dockerfile") or _name(p) in {"docker-compose.yml", "compose.yaml"}),
+    ("Benchmarking", lambda p: in_folder(p, {"bench", "benchmark", "benchmarks"})),
+    ("Build and packaging", lambda p: file_name(p) in {"pyproject.toml", "setup.py", "setup.cfg", "CMakeLists.txt", "Makefile", "Cargo.toml", "package.json", "BUILD", "BUILD.bazel"}),
+    ("Containers", lambda p: file_name(p).startswith("Dockerfile") or file_name(p) in {"docker-compose.yml", "compose.yaml"}),
 )  # fmt: skip
 PRACTICES = [name for name, _ in _PRACTICE_RULES]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from pathlib import Path
 
@@ -14,7 +15,8 @@ from summarizer.drafting.offline import draft_offline, past_tense
 from summarizer.months import History, build_history
 from summarizer.period import Period
 from summarizer.sources import collect_activity
-from tests.conftest import BuiltRepo
+from tests.conftest import BuiltRepo, run_cli
+from tests.gitrepo import GitRepo
 
 
 @pytest.fixture
@@ -96,12 +98,16 @@ def test_skills_are_backed_by_files(history: History) -> None:
     assert "Testing" not in draft.skills.technical  # no test file was changed
 
 
-def commit_titled(number: int, subject: str) -> Commit:
+def commit_titled(number: int, subject: str, path: str = "", author: tuple[str, str] = ("Ada", "ada@example.com")) -> Commit:
     when = dt.datetime(2025, 3, number, 12, tzinfo=dt.timezone.utc)
     return Commit(
-        sha=f"{number:x}".rjust(7, "a") + "0" * 33, repo="kernels", author_name="Ada", author_email="ada@example.com", authored_at=when,
-        committed_at=when, month="2025-03", subject=subject, files=[FileChange(path=f"src/k{number}.py", added=5)],
+        sha=f"{number:x}".rjust(7, "a") + "0" * 33, repo="kernels", author_name=author[0], author_email=author[1], authored_at=when,
+        committed_at=when, month="2025-03", subject=subject, files=[FileChange(path=path or f"src/k{number}.py", added=5)],
     )  # fmt: skip
+
+
+def march_of(*commits: Commit) -> History:
+    return build_history(Activity(authors=[commits[0].author_name], period=Period(since="2025-03", until="2025-03"), commits=list(commits)))
 
 
 def test_a_branch_like_theme_is_no_skill_tag_but_a_word_theme_is() -> None:
@@ -114,6 +120,71 @@ def test_a_branch_like_theme_is_no_skill_tag_but_a_word_theme_is() -> None:
     themes = [theme.name for theme in build_history(activity).months[0].themes]
     assert themes == ["diff-train-patch sync", "autotuner"]
     assert draft_offline(build_history(activity)).months[0].skills == ["Python", "autotuner"]
+
+
+def test_a_theme_named_by_a_phrase_about_the_work_is_no_skill_tag() -> None:
+    march = march_of(
+        commit_titled(1, "Improve error message for rank mismatch"),
+        commit_titled(2, "Better error message for unpacking a tile"),
+        commit_titled(3, "Clearer error message for kernels without a device loop"),
+    )
+
+    assert [theme.name for theme in march.months[0].themes] == ["error message"]
+    assert draft_offline(march).months[0].skills == ["Python"]
+    assert draft_offline(march).skills.technical == []
+
+
+def test_a_persons_name_or_login_is_no_skill_tag() -> None:
+    jason = ("Jason Ansel", "jansel@example.com")
+    march = march_of(
+        commit_titled(1, "[jansel] Speed up the loader", author=jason),
+        commit_titled(2, "[jansel] Prune autotuner configs", author=jason),
+        commit_titled(3, "[jansel] Cache compiled kernels", author=jason),
+    )
+
+    assert draft_offline(march).months[0].skills == ["Python"]
+    assert draft_offline(march).skills.technical == []
+
+
+def test_a_label_a_practice_tells_already_is_no_skill_tag() -> None:
+    march = march_of(
+        commit_titled(1, "[Docs] Add the deployment guide", "docs/deployment.rst"),
+        commit_titled(2, "[Docs] Document the settings", "docs/settings.rst"),
+        commit_titled(3, "[Docs] Fix broken links", "docs/index.rst"),
+    )
+
+    skills = draft_offline(march).months[0].skills
+    assert "Documentation" in skills
+    assert "Docs" not in skills
+
+
+def test_a_folder_theme_is_told_as_where_the_changes_were() -> None:
+    march = march_of(
+        commit_titled(1, "Speed up the tiling pass", "compiler/passes/tiling.py"),
+        commit_titled(2, "Handle empty loops", "compiler/passes/loops.py"),
+        commit_titled(3, "Bump the CI image", ".ci/image.txt"),
+    )
+
+    summary = draft_offline(march).months[0].summary
+    assert "Ada's work centred on changes under compiler/passes/ (2 of the 3 work items)." in summary
+    assert "Changes under compiler/passes/: " in summary
+
+
+def test_run_tags_no_person_and_no_phrase_about_the_work_as_a_skill(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "kernels")
+    for day, title in enumerate([
+        "[jansel] Speed up the loader", "[jansel] Prune autotuner configs", "[jansel] Cache compiled kernels",
+        "Improve error message for rank mismatch", "Better error message for unpacking a tile", "Clearer error message for kernels without a device loop",
+    ], start=3):  # fmt: skip
+        repo.commit(title, {f"kernels/k{day}.py": f"{title}\n"}, author="Jason Ansel <jansel@example.com>", date=f"2025-03-{day:02}T12:00:00+00:00")
+
+    result = run_cli("run", str(repo.path), "--author", "Jason", "--since", "2025-03", "--until", "2025-03", "--format", "json", "--backend", "offline")
+
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    profile = json.loads(result.stdout)
+    assert profile["skills"]["technical"] == []
+    assert profile["months"][0]["skills"] == ["Python"]
 
 
 def test_same_history_gives_the_same_words(history: History) -> None:

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from summarizer.cache import RunCache
+from summarizer.drafting.offline import draft_offline
+from summarizer.months import PRACTICES, History, build_history, is_docs_path, is_test_path
+from summarizer.period import Period
+from summarizer.sources import collect_activity
 from summarizer.themes import Theme, ThemeItem, month_themes, period_themes
+from tests.conftest import SHARED, run_cli
+from tests.gitrepo import GitRepo, clone
 
 
 def item(id: str, title: str, paths: tuple[str, ...] = ("src/x.py",), body: str = "", weight: int = 10) -> ThemeItem:
@@ -121,3 +134,213 @@ def test_a_period_theme_is_one_that_ran_through_more_than_one_month():
     themes = period_themes([("2025-03", march), ("2025-04", april)])
 
     assert [(theme.name, theme.items, theme.months) for theme in themes] == [("autotuner", ["#1", "#2", "#5", "#6", "#7"], ["2025-03", "2025-04"])]
+
+
+# Naming (issue 29): a theme is named by what a reader can picture, or its items stay unthemed.
+
+
+def test_a_theme_is_named_by_the_phrase_most_of_its_titles_write() -> None:
+    themes = month_themes([
+        item("c1", "Add stable API compatibility tests for the loader"),
+        item("c2", "Run the stable API compatibility tests nightly"),
+        item("c3", "Fix flaky stable API compatibility tests on Windows"),
+    ])  # fmt: skip
+
+    assert [theme.name for theme in themes] == ["stable API compatibility tests"]
+
+
+def test_the_phrase_that_names_a_theme_drops_the_verbs_and_function_words_around_it() -> None:
+    # Jason Ansel's October 2025 in helion.
+    themes = month_themes([
+        item("#901", "Fix timeouts in autotuning"),
+        item("#902", "Print out errors vs timeouts in autotuning status"),
+        item("#903", "Remove extra debug log for timeouts"),
+    ])  # fmt: skip
+
+    assert [theme.name for theme in themes] == ["timeouts in autotuning"]
+
+
+def test_a_plain_word_alone_names_no_theme() -> None:
+    # Jason Ansel's August 2025 in helion: "warning" and "size" were themes, then skills.
+    themes = month_themes([
+        item("#480", "Fix non-tuple indexing warning"),
+        item("#481", "Fix allow_tf32 warning"),
+        item("#482", "Fix handling of fixed size reductions"),
+        item("#483", "Fix missing min block size for hl.dot"),
+    ])  # fmt: skip
+
+    assert themes == []
+
+
+def test_a_word_written_as_a_name_names_a_theme_alone() -> None:
+    themes = month_themes([
+        item("n1", "Add support for hl.grid(begin, end, step)"),
+        item("n2", "Simplify codegen for hl.grid"),
+        item("n3", "Disable TMA GEMM kernels for AMD machines"),
+        item("n4", "Disable tma on AMD by default"),
+        item("n5", "Add Pallas emit_pipeline"),
+        item("n6", "Lower reductions to Pallas"),
+    ])  # fmt: skip
+
+    assert sorted(theme.name for theme in themes) == ["AMD", "Pallas", "hl.grid"]
+
+
+def test_a_capital_at_a_titles_start_or_in_a_title_case_title_is_no_name() -> None:
+    themes = month_themes([
+        item("s1", "Stable ordering of results"),
+        item("s2", "Stable fix for the loader"),
+        item("m1", "Update The Modules Index Page"),
+        item("m2", "Document Modules Layout Rules"),
+    ])  # fmt: skip
+
+    assert themes == []
+
+
+def test_a_number_word_names_no_theme() -> None:
+    themes = month_themes([item("o1", "Merge the two passes into one kernel"), item("o2", "Keep one copy of the config")])
+
+    assert themes == []
+
+
+def test_the_projects_label_names_its_group_as_the_label_writes_it() -> None:
+    # Will Feng's December 2025 in helion: two of the six carry the label, all six say the word.
+    themes = month_themes([
+        item("d1", "Move distributed examples to examples/distributed/"),
+        item("d2", "[Distributed] one_shot_allreduce_bias_rmsnorm example"),
+        item("d3", "[Distributed] matmul_reduce_scatter example"),
+        item("d4", "[CI] Fix NVSHMEM env vars and re-enable distributed CI job"),
+        item("d5", "Clean up distributed examples path refs"),
+        item("d6", "[CI] Skip failing distributed test"),
+    ])  # fmt: skip
+
+    assert themes[0].name == "Distributed"
+    assert len(themes[0].items) == 6
+
+
+def test_a_phrase_opens_on_a_titles_first_word_only_when_it_is_a_name() -> None:
+    # "Pin" is the imperative every title opens on, not part of what they are about.
+    themes = month_themes([
+        item("p1", "Pin AMD runners to ROCm 6.4"),
+        item("p2", "Pin AMD images to the nightly"),
+        item("p3", "Pin AMD wheels"),
+    ])  # fmt: skip
+
+    assert [theme.name for theme in themes] == ["AMD"]
+
+
+def test_a_phrase_says_more_than_its_word_and_the_repositorys_name() -> None:
+    themes = month_themes(
+        [item("h1", "Print Helion kernel source line"), item("h2", "Better error for calling Helion kernel from another kernel")],
+        repositories=["pytorch/helion"],
+    )
+
+    assert themes == []
+
+
+def test_descriptions_join_a_group_only_while_most_of_its_titles_name_it() -> None:
+    themes = month_themes([
+        item("a1", "Add aten_loader for ops"),
+        item("a2", "Speed up aten_loader"),
+        item("a3", "Enable more tests", body="Runs the aten_loader inputs."),
+        item("a4", "Fix broken matmul test case", body="Found by the aten_loader."),
+        item("a5", "Update nightly test generation script", body="Uses aten_loader."),
+    ])  # fmt: skip
+
+    assert [(theme.name, sorted(theme.items)) for theme in themes] == [("aten_loader", ["a1", "a2"])]
+
+
+def test_a_folder_the_items_change_only_in_passing_is_no_theme() -> None:
+    # Jason Ansel's October 2025 in helion: each change updated docs/api/settings.md beside its code.
+    themes = month_themes([
+        item("#965", "Verify compiled kernels in subprocess", ("helion/autotuner/base_search.py", "helion/runtime/settings.py", "docs/api/settings.md")),
+        item("#961", "Retry failed precompiles", ("helion/exc.py", "test/test_autotuner.py", "docs/api/settings.md")),
+        item("#940", "Shrink precompile jobs on low memory", ("helion/autotuner/base_search.py", "docs/api/settings.md")),
+    ], repositories=["pytorch/helion"])  # fmt: skip
+
+    assert themes == []
+
+
+def test_a_folder_that_holds_half_of_each_items_own_files_is_a_theme_though_they_change_docs_and_tests_too() -> None:
+    themes = month_themes([
+        item("t1", "Speed up the tiling pass", ("compiler/passes/tiling.py", "test/test_tiling.py", "docs/passes.md")),
+        item("t2", "Handle empty loops", ("compiler/passes/loops.py", "compiler/ir.py")),
+    ])  # fmt: skip
+
+    assert [(theme.name, theme.kind) for theme in themes] == [("compiler/passes", "folder")]
+
+
+def test_run_leaves_unthemed_what_only_a_plain_word_or_a_passing_folder_would_group(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "kernels")
+    for day, (title, path) in enumerate([
+        ("Fix non-tuple indexing warning", "kernels/indexing.py"),
+        ("Fix allow_tf32 warning", "kernels/matmul.py"),
+        ("Add retries to the loader", "loader/retry.py"),
+        ("Verify compiled kernels in a subprocess", "runtime/verify.py"),
+    ], start=3):  # fmt: skip
+        repo.commit(title, {path: f"{title}\n", "docs/api/settings.md": f"{title}\n"}, date=f"2025-03-{day:02}T12:00:00+00:00")
+
+    result = run_cli("run", str(repo.path), "--author", "Grace", "--since", "2025-03", "--until", "2025-03", "--format", "json", "--backend", "offline")
+
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert json.loads(result.stdout)["months"][0]["themes"] == []
+
+
+BUNDLES = SHARED / "real-history"
+# Developers and periods the tester read: helion's "docs/api", "unit", "warning", "size", "message".
+REAL_PROFILES = [("helion", "Jason Ansel", "2025-06", "2025-11"), ("helion", "Will Feng", "2025-05", "2025-12"), ("tritonbench", "Xu Zhao", "2024-10", "2025-08")]
+
+
+@pytest.fixture(scope="module", params=REAL_PROFILES, ids=lambda profile: f"{profile[0]}-{profile[1]}")
+def real_history(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, History]:
+    if not BUNDLES.is_dir():
+        pytest.skip("../shared/real-history is absent (it is not part of a clone)")
+    bundle, author, since, until = request.param
+    repo = clone(BUNDLES / f"{bundle}.bundle", tmp_path_factory.mktemp("real") / bundle)
+    activity = collect_activity([str(repo)], [author], Period(since=since, until=until), None, RunCache(Path("unused"), enabled=False))
+    return repo, build_history(activity)
+
+
+def every_theme(history: History) -> list[tuple[Theme, list[str]]]:
+    """Each month's themes and their parts, with the titles of their items."""
+    found = []
+    for month in history.months:
+        titles = {item.id: item.title for item in month.items}
+        for theme in month.themes:
+            found += [(named, [titles[item_id] for item_id in named.items]) for named in [theme, *theme.parts]]
+    return found
+
+
+def a_label_or_a_name(word: str, titles: list[str]) -> bool:
+    """Whether `word` is written as more than a plain lower-case word, or is a `[label]` or `label:` of a title."""
+    plain = word.isalpha() and word.islower()
+    return not plain or any(f"[{word}]" in title.lower() or title.lower().startswith(f"{word}:") for title in titles)
+
+
+def test_real_history_a_one_word_theme_is_a_label_or_a_name_its_titles_write(real_history: tuple[Path, History]) -> None:
+    for theme, titles in every_theme(real_history[1]):
+        if theme.kind == "words" and " " not in theme.name:
+            assert a_label_or_a_name(theme.name, titles), (theme.name, titles)
+
+
+def test_real_history_a_folder_theme_holds_half_of_each_items_own_files(real_history: tuple[Path, History]) -> None:
+    history = real_history[1]
+    files = {item.id: [change.path for commit in month.commits if commit.sha in item.commits for change in commit.files] for month in history.months for item in month.items}
+    for theme, _ in every_theme(history):
+        if theme.kind == "folder":
+            for item_id in theme.items:
+                own = [path for path in files[item_id] if not is_test_path(path) and not is_docs_path(path)] or files[item_id]
+                assert 2 * sum(path.startswith(f"{theme.name}/") for path in own) >= len(own), (theme.name, item_id, own)
+
+
+def test_real_history_no_technical_skill_is_a_person_a_path_or_a_theme_phrase(real_history: tuple[Path, History]) -> None:
+    repo, history = real_history
+    authors = subprocess.run(["git", "-C", str(repo), "log", "--format=%an"], capture_output=True, text=True, check=True).stdout
+    # "PyTorch MergeBot" is no person.
+    name_words = {word.lower() for name in authors.splitlines() if not name.lower().endswith(("bot", "[bot]")) for word in name.split()}
+    one_word_themes = {theme.name: titles for theme, titles in every_theme(history) if theme.kind == "words" and " " not in theme.name}
+    draft = draft_offline(history)
+    tags = draft.skills.technical + [tag for month in draft.months for tag in month.skills if tag not in draft.skills.languages]
+    for tag in tags:
+        assert tag in PRACTICES or (tag in one_word_themes and a_label_or_a_name(tag, one_word_themes[tag])), tag
+        assert tag.lower() not in name_words and not set(tag) & set("/._"), tag

@@ -12,7 +12,9 @@ import re
 from collections import Counter
 
 from summarizer.drafting.model import Highlight, MonthDraft, ProfileDraft, Skills
-from summarizer.months import History, MonthActivity, MonthStats, WorkItem
+from summarizer.languages import language_named
+from summarizer.months import PRACTICES, History, MonthActivity, MonthStats, WorkItem
+from summarizer.people import is_a_person, name_words
 from summarizer.period import month_label
 from summarizer.themes import Theme
 from summarizer.titles import BRACKET_TAGS, CONVENTIONAL, PR_SUFFIX
@@ -24,8 +26,10 @@ ITEMS_ELSEWHERE = 3
 HIGHLIGHTS_PER_MONTH = 5
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
-# A word like "diff-train-patch" or "fix_foo", or a name like "v2": a branch or an identifier, not a skill.
-_BRANCH_LIKE = re.compile(r"(?:^|\s)[\w.]*[-_/][\w./-]*(?:\s|$)|^\S*\d\S*$")
+# A skill tag is one word, as a label or a name writes it ("Pallas", "autotuner", "CuTe"): not a
+# phrase about the work ("error message"), nor an identifier, a file or a branch ("hl.grid",
+# "README.md", "diff-train-patch", "v2").
+_ONE_WORD = re.compile(r"[A-Za-z][A-Za-z+#]*")
 _IRREGULAR = {
     "make": "made", "run": "ran", "rerun": "reran", "split": "split", "write": "wrote",
     "rewrite": "rewrote", "keep": "kept", "build": "built", "rebuild": "rebuilt", "set": "set",
@@ -71,11 +75,12 @@ _PREPOSITIONS = {"to", "in", "on", "with", "from", "at", "by", "about", "into", 
 
 def draft_offline(history: History) -> ProfileDraft:
     single_repo = len(history.repositories) == 1
-    months = [_draft_month(history, month, single_repo) for month in history.months]
+    people = name_words(history)
+    months = [_draft_month(history, month, single_repo, people) for month in history.months]
     return ProfileDraft(
         overview=_overview(history),
         months=months,
-        skills=Skills(languages=history.totals.languages, technical=_technical_skills(history)),
+        skills=Skills(languages=history.totals.languages, technical=_technical_skills(history, people)),
     )
 
 
@@ -133,13 +138,13 @@ def _overview(history: History) -> str:
         f"{history.developer.name} landed {_landed(totals)} in "
         f"{_join([repository.name for repository in history.repositories])} {when}{over}: "
         f"{_class_breakdown(totals.features, totals.bugs, totals.work_items)}.",
-        f"Together {'the commits git could read' if totals.lines_unknown else 'they'} added "
+        f"Together {'the commits whose line counts are known' if totals.lines_unknown else 'they'} added "
         f"{count(totals.lines_added, 'line')} and removed {totals.lines_deleted:,}.",
     ]
     spanning = history.themes[:3]
     if spanning:
         named = [
-            f"{theme.name} ({len(theme.months)} of the {totals.activity_months} active months, "
+            f"{_called(theme)} ({len(theme.months)} of the {totals.activity_months} active months, "
             f"{len(theme.items)} of the {totals.work_items} work items)"
             for theme in spanning
         ]
@@ -159,7 +164,7 @@ def _overview(history: History) -> str:
     return " ".join(sentences)
 
 
-def _draft_month(history: History, month: MonthActivity, single_repo: bool) -> MonthDraft:
+def _draft_month(history: History, month: MonthActivity, single_repo: bool, people: frozenset[str]) -> MonthDraft:
     """Themes first — what the month was about, its items named — then the rest briefly, then the figures."""
     stats, ordered = month.stats, _by_weight(month.items)
     by_id = {item.id: item for item in month.items}
@@ -172,7 +177,7 @@ def _draft_month(history: History, month: MonthActivity, single_repo: bool) -> M
     if not main:
         named.add(ordered[0].id)
     if minor:
-        lines.append(f"Smaller threads: {_join([f'{theme.name} ({len(theme.items)})' for theme in minor])}.")
+        lines.append(f"Smaller threads: {_join([f'{_called(theme)} ({len(theme.items)})' for theme in minor])}.")
         named.update(item_id for theme in minor for item_id in theme.items)
     rest = [item for item in ordered if item.id not in named]
     if rest:
@@ -190,7 +195,7 @@ def _draft_month(history: History, month: MonthActivity, single_repo: bool) -> M
         month=month.month,
         summary=" ".join(lines),
         highlights=highlights,
-        skills=stats.languages[:4] + _theme_skills(month.themes, "\n".join(item.title.lower() for item in month.items))[:3] + stats.practices,
+        skills=stats.languages[:4] + _theme_skills(month.themes, "\n".join(item.title.lower() for item in month.items), people)[:3] + stats.practices,
     )
 
 
@@ -200,9 +205,9 @@ def _lead(name: str, month: MonthActivity, main: list[Theme], first_item: WorkIt
     if not main:
         alone = "" if total == 1 else f", one of {total} separate work items"
         return f"In {when}, {name} {past_tense(first_item.title)} ({_cite(first_item, single_repo)}){alone}."
-    first = f"{main[0].name} ({len(main[0].items)} of the {total} work items)"
-    others = [f"{theme.name} ({len(theme.items)})" for theme in main[1:]]
-    parts = [f"{part.name} ({len(part.items)})" for part in main[0].parts[:MAIN_THEMES]]
+    first = f"{_called(main[0])} ({len(main[0].items)} of the {total} work items)"
+    others = [f"{_called(theme)} ({len(theme.items)})" for theme in main[1:]]
+    parts = [f"{_called(part)} ({len(part.items)})" for part in main[0].parts[:MAIN_THEMES]]
     if parts:
         besides = f"; besides, {_join(others)}" if others else ""
         return f"In {when}, {name}'s work centred on {first}, above all {_join(parts)}{besides}."
@@ -219,13 +224,19 @@ def _told(theme: Theme, by_id: dict[str, WorkItem], single_repo: bool) -> list[s
     told = {item_id for part in parts for item_id in part.items}
     rest = _by_weight([by_id[item_id] for item_id in theme.items if item_id not in told])
     if rest:
-        label = f"Other {theme.name} work" if parts else _heading(theme)
+        other = f"Other {_called(theme)}" if theme.kind == "folder" else f"Other {theme.name} work"
+        label = other if parts else _heading(theme)
         lines.append(f"{label}: {_listed(rest, ITEMS_PER_THEME if not parts else ITEMS_ELSEWHERE, single_repo)}.")
     return lines
 
 
+def _called(theme: Theme) -> str:
+    """How prose names a theme: a folder is where the changes were, not what they were about."""
+    return f"changes under {theme.name}/" if theme.kind == "folder" else theme.name
+
+
 def _heading(theme: Theme) -> str:
-    return theme.name if theme.kind == "folder" else _capitalize(theme.name)
+    return _capitalize(_called(theme))
 
 
 def _listed(items: list[WorkItem], shown: int, single_repo: bool, more: str = "more change") -> str:
@@ -235,15 +246,22 @@ def _listed(items: list[WorkItem], shown: int, single_repo: bool, more: str = "m
     return _join(listed)
 
 
-def _theme_skills(themes: list[Theme], titles: str) -> list[str]:
-    """Theme names that read as skills: of three items or more, named by words the titles
-    (`titles`, lower case) write just so, not opening with a verb, never a folder or a
-    branch-like token."""
+def _theme_skills(themes: list[Theme], titles: str, people: frozenset[str]) -> list[str]:
+    """Theme names that read as skills: of three items or more, named by one word the titles
+    (`titles`, lower case) write just so, not a verb; never a folder, a person's name, a
+    language or a practice the files show already ("docs", "CI")."""
     return [
         theme.name for theme in themes
-        if theme.kind == "words" and len(theme.items) >= 3 and not _BRANCH_LIKE.search(theme.name)
-        and theme.name.lower() in titles and _base_verb(theme.name.split()[0].lower()) is None
+        if theme.kind == "words" and len(theme.items) >= 3 and _ONE_WORD.fullmatch(theme.name)
+        and theme.name.lower() in titles and _base_verb(theme.name.lower()) is None
+        and not is_a_person(theme.name, people) and language_named(theme.name) is None and not _a_practice(theme.name)
     ]  # fmt: skip
+
+
+def _a_practice(word: str) -> bool:
+    """Whether `word` names a practice the skills list already ("docs": Documentation, "CI", "Benchmark")."""
+    stem = word.lower().rstrip("s")
+    return any(part.startswith(stem) for practice in PRACTICES for part in re.findall(r"[a-z]+", practice.lower()))
 
 
 def _landed(stats: MonthStats) -> str:
@@ -268,12 +286,12 @@ def _cite(item: WorkItem, single_repo: bool) -> str:
     return f"#{item.pr}" if single_repo else item.id
 
 
-def _technical_skills(history: History) -> list[str]:
+def _technical_skills(history: History, people: frozenset[str]) -> list[str]:
     """Tags from the themes that ran through months (else the largest of each month's) and the
     practices the files show: never a path fragment, a branch name or a conventional type."""
     themes = history.themes or sorted((t for m in history.months for t in m.themes), key=lambda t: -len(t.items))
     titles = "\n".join(item.title.lower() for month in history.months for item in month.items)
-    named = list(dict.fromkeys(name for name in _theme_skills(themes, titles) if len(name) < 40))
+    named = list(dict.fromkeys(name for name in _theme_skills(themes, titles, people) if len(name) < 40))
     return named[:8] + list(history.totals.practices)
 
 

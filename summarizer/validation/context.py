@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from summarizer.months import History
+from summarizer.people import name_words
 from summarizer.period import month_label, months_between
 from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence
 from summarizer.validation.phrases import Colleagues
@@ -33,6 +34,11 @@ class Context:
     @cached_property
     def colleagues(self) -> Colleagues:
         return Colleagues(self.history)
+
+    @cached_property
+    def name_words(self) -> frozenset[str]:
+        """Every word of a person's name or handle in the data (people.py): no skill tag is one."""
+        return name_words(self.history)
 
     @cached_property
     def people(self) -> set[str]:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from summarizer.languages import language_named
 from summarizer.months import PRACTICES
+from summarizer.people import is_a_person
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.model import Finding, FindingKind
@@ -74,9 +75,10 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
             start = sentence.text.find(tag, position)
             position = start + len(tag)
             clean = tag.strip("*_`. ")
-            if clean and not _tag_supported(clean, scope, context):
+            unsupported = _unsupported_tag(clean, scope, context) if clean else None
+            if unsupported:
                 offset = start + tag.find(clean)
-                yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, (offset, offset + len(clean)), scope, f"nothing{context.where(scope)} shows “{clean}”")
+                yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, (offset, offset + len(clean)), scope, unsupported)
         return
     for match in LANGUAGE.finditer(sentence.text):
         if not _language_supported(match.group("language"), scope):
@@ -100,14 +102,36 @@ def find_duplicates(sentences: list[Sentence], context: Context) -> Iterator[Fin
         seen.add(key)
 
 
-def _tag_supported(tag: str, scope: Evidence, context: Context) -> bool:
+def _unsupported_tag(tag: str, scope: Evidence, context: Context) -> str | None:
+    """Why a skill tag is not one the data shows, or None when it is. The data mentions its
+    people and its folders too, and neither is a skill: "Jason Ansel", "docs/api"."""
     # A language in a tag list is a claim about the code: the files must show it, as GitHub's bar would.
     language = language_named(tag) or (tag if LANGUAGE.fullmatch(tag) else None)
     if language:
-        return language.lower() in {known.lower() for known in scope.stats.languages}
-    if tag in PRACTICES:
-        return tag in scope.stats.practices
-    return scope.mentions(tag) or context.repository_named(tag) is not None
+        supported = language.lower() in {known.lower() for known in scope.stats.languages}
+    elif tag in PRACTICES:
+        supported = tag in scope.stats.practices
+    elif is_a_person(tag, context.name_words):
+        return f"“{tag}” is a person's name, not a skill"
+    elif _a_place(tag, scope, context):
+        return f"“{tag}” is a place in the repository, not a skill"
+    else:
+        supported = scope.mentions(tag) or context.repository_named(tag) is not None
+    return None if supported else f"nothing{context.where(scope)} shows “{tag}”"
+
+
+def _a_place(tag: str, scope: Evidence, context: Context) -> bool:
+    """Whether `tag` is a file the scope's commits changed, a run of their folders ("docs/api"),
+    or one of their folders the messages never name ("lowering")."""
+    wanted = tag.strip("/").lower()
+    commits = [commit for month in context.history.months if scope.month in (None, month.month) for commit in month.commits]
+    paths = [f"/{change.path.lower()}" for commit in commits for change in commit.files]
+    if any(path.endswith(f"/{wanted}") for path in paths):
+        return True
+    if not any(f"/{wanted}/" in path for path in paths):
+        return False
+    written = "\n".join(f"{commit.subject}\n{commit.body}" for commit in commits).lower()
+    return "/" in wanted or not re.search(rf"(?<![\w/]){re.escape(wanted)}(?![\w/])", written)
 
 
 def _language_supported(language: str, scope: Evidence) -> bool:
