@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from summarizer.activity import Commit, PullRequest
 from summarizer.months import History, WorkItem, classify, is_docs_path, is_test_path
 from summarizer.period import shift_month
+from summarizer.sources.blame import PLACEHOLDERS, UNREADABLE, is_fix
 from summarizer.sources.commits import FOLLOW_UP_DAYS, may_revert, reverted_by
 from summarizer.titles import PR_SUFFIX
 from summarizer.words import count, plural
@@ -32,9 +33,13 @@ LARGE_ITEM_LINES = 1000
 TESTED_WORK = "features and bug fixes whose commits change a test file (tests/, test_*.py, *_test.go, *.spec.ts, FooTest.java …)"
 REVERTED_WORK = "work items a later commit reverted, by anyone (“This reverts commit …” or “Revert \"title\"”)"
 FOLLOW_UP_FIXES = (
-    f"features followed within {FOLLOW_UP_DAYS} days by a bug fix, by anyone, to one of the same files "
-    f"(of the features landed at least {FOLLOW_UP_DAYS} days before the period's end)"
+    f"features whose lines a bug fix by anyone changed within {FOLLOW_UP_DAYS} days (git blame; whitespace, "
+    f"comments, moves, reverts left out), of those {FOLLOW_UP_DAYS}+ days before the period's end"
 )
+# Why a feature's follow-ups could not be traced, by what its commits and the fixes after it hold.
+UNTRACED_FEATURE = "its own line counts are unknown (a shallow clone's cut-off, or missing objects)"
+NO_LINE_EVIDENCE = "the activity was saved without line evidence (read from GitHub, by a team read, or by an older summarizer)"
+UNTRACED_FIX = "git could not trace a fix's lines"
 SIZE = f"lines added and deleted per work item, generated, vendored and lock files left out; items over {LARGE_ITEM_LINES:,} lines"
 DOCUMENTATION = "work items that change documentation (docs/, *.md, *.rst) alongside code, of those that change code"
 REVIEWS = (
@@ -74,10 +79,14 @@ class FollowUp(BaseModel):
     title: str
     by: str
     days: int
+    lines: int  # how many of the feature's lines the fix changed
 
 
 class FollowUpFixes(Share):
     follow_ups: list[FollowUp] = []
+    # Features whose follow-ups could not be traced (not in `of`), and why.
+    not_measured: list[str] = []
+    why_not_measured: list[str] = []
 
 
 class Size(BaseModel):
@@ -122,6 +131,8 @@ class ItemFacts:
     reverted: Revert | None = None
     follow_up: FollowUp | None = None
     follow_up_eligible: bool = False
+    # Why its follow-ups could not be traced: None when they were.
+    follow_up_unknown: str | None = None
     lines: int | None = None  # None: git could not read some of its line counts
     docs_with_code: bool | None = None  # None: it changes no code
     reverts_of_others: list[Revert] = field(default_factory=list)
@@ -186,7 +197,8 @@ def item_facts(items: Sequence[WorkItem], mine: Sequence[Commit], others: Sequen
         if item.item_class == "feature" and commits:
             landed = max(commit.committed_at for commit in commits)
             fact.follow_up_eligible = landed + dt.timedelta(days=FOLLOW_UP_DAYS) <= period_end
-            fact.follow_up = _follow_up(item, commits, landed, fixes) if fact.follow_up_eligible else None
+            if fact.follow_up_eligible:
+                fact.follow_up, fact.follow_up_unknown = _follow_up(item, commits, landed, fixes)
         fact.reverts_of_others = _reverts_of_others(item, [commit for commit in commits if commit.sha in reverting], reverting, by_sha, others)
         facts[item.id] = fact
     return facts
@@ -196,7 +208,8 @@ def signals_of(items: Iterable[WorkItem], facts: dict[str, ItemFacts]) -> Signal
     """The signals of a set of work items (a month's, or the period's)."""
     chosen = [facts[item.id] for item in items]
     tested = [fact for fact in chosen if fact.tested is not None]
-    eligible = [fact for fact in chosen if fact.follow_up_eligible]
+    eligible = [fact for fact in chosen if fact.follow_up_eligible and not fact.follow_up_unknown]
+    untraced = [fact for fact in chosen if fact.follow_up_eligible and fact.follow_up_unknown]
     coded = [fact for fact in chosen if fact.docs_with_code is not None]
     sized = sorted((fact.lines, fact.item) for fact in chosen if fact.lines is not None)
     lines = [count for count, _ in sized]
@@ -210,6 +223,8 @@ def signals_of(items: Iterable[WorkItem], facts: dict[str, ItemFacts]) -> Signal
         follow_up_fixes=FollowUpFixes(
             **_share([fact.item for fact in eligible if fact.follow_up], len(eligible), FOLLOW_UP_FIXES).model_dump(),
             follow_ups=[fact.follow_up for fact in eligible if fact.follow_up],
+            not_measured=[fact.item for fact in untraced],
+            why_not_measured=list(dict.fromkeys(fact.follow_up_unknown for fact in untraced if fact.follow_up_unknown)),
         ),
         size=Size(
             median_lines=int(statistics.median_low(lines)) if lines else None,
@@ -276,23 +291,46 @@ def _fixes_by_path(items: Sequence[WorkItem], by_sha: dict[str, Commit], everyon
     fixes: dict[str, list[Commit]] = defaultdict(list)
     for commit in everyone:
         touched = [change.path for change in commit.files if change.path in wanted]
-        if touched and classify(_title(commit.subject), (), [change.path for change in commit.files])[0] == "bug":
+        if touched and is_fix(commit):
             for path in touched:
                 fixes[path].append(commit)
     return fixes
 
 
-def _follow_up(item: WorkItem, commits: list[Commit], landed: dt.datetime, fixes: dict[str, list[Commit]]) -> FollowUp | None:
-    """The first fix within FOLLOW_UP_DAYS after the feature landed that changes one of its files."""
+def _follow_up(item: WorkItem, commits: list[Commit], landed: dt.datetime, fixes: dict[str, list[Commit]]) -> tuple[FollowUp | None, str | None]:
+    """The first fix within FOLLOW_UP_DAYS after the feature landed that changed lines its commits
+    added (Commit.blamed, from blame), and none that reverts it; else why that is not known, if it is not."""
+    if not all(commit.stats_complete for commit in commits):
+        return None, UNTRACED_FEATURE
     own = {commit.sha for commit in commits}
+    titles = {_title(commit.subject) for commit in commits} | {item.title}
     paths = {change.path for commit in commits for change in commit.files if change.counted}
     window = dt.timedelta(days=FOLLOW_UP_DAYS)
     candidates = {fix.sha: fix for path in paths for fix in fixes.get(path, []) if fix.sha not in own and landed < fix.committed_at <= landed + window}
-    if not candidates:
-        return None
-    fix = min(candidates.values(), key=lambda commit: commit.committed_at)
-    days = (fix.committed_at - landed).days
-    return FollowUp(item=item.id, fix=fix.short_sha, title=_title(fix.subject), by=fix.author_name, days=days)
+    unknown = None
+    for fix in sorted(candidates.values(), key=lambda commit: commit.committed_at):
+        if _reverts(fix, own, titles):
+            continue
+        if isinstance(fix.blamed, dict):
+            changed = sum(fix.blamed.get(sha, 0) for sha in own)
+            if changed:
+                follow_up = FollowUp(item=item.id, fix=fix.short_sha, title=_title(fix.subject), by=fix.author_name, days=(fix.committed_at - landed).days, lines=changed)
+                return follow_up, None
+        else:
+            unknown = unknown or _untraced(fix.blamed)
+    return None, unknown
+
+
+def _reverts(fix: Commit, own: set[str], titles: set[str]) -> bool:
+    named, quoted = reverted_by(fix)
+    return any(sha.startswith(prefix) for prefix in named for sha in own) or (quoted is not None and _title(quoted) in titles)
+
+
+def _untraced(blamed: str | None) -> str:
+    """Why a fix's lines were not traced, in this module's words: what a read file says is not shown as it is."""
+    if blamed is None:
+        return NO_LINE_EVIDENCE
+    return blamed if blamed in (PLACEHOLDERS, UNREADABLE) else UNTRACED_FIX
 
 
 # How every format shows the signals: one row a signal, its figure in words, its definition,
@@ -329,7 +367,7 @@ def signal_rows(signals: Signals) -> list[SignalRow]:
     return [
         row("Tested work", tested, _figure(tested, "feature or fix", "with tests", "features and fixes")),
         row("Reverted work", reverted, reverted_figure),
-        row("Follow-up fixes", follow_ups, _figure(follow_ups, "feature", "followed by a fix")),
+        row("Follow-up fixes", follow_ups, _follow_up_figure(follow_ups)),
         SignalRow("Size", size_figure, None, size.definition, size.items, size_brief),
         row("Documentation", documentation, _figure(documentation, "code change", "with docs")),
     ] + ([_reviews_row(signals.reviews)] if signals.reviews else [])
@@ -352,6 +390,16 @@ def _figure(signal: Share, noun: str, shows: str, plural_form: str | None = None
     if signal.share is None:
         return f"{figure} (fewer than {MIN_ITEMS}: too few to say)"
     return f"{figure} ({round(100 * signal.share)}%)"
+
+
+def _follow_up_figure(follow_ups: FollowUpFixes) -> str:
+    """ "2 of 9 features with their lines changed by a fix (22%)", and those that could not be traced."""
+    untraced = len(follow_ups.not_measured)
+    why = "; ".join(follow_ups.why_not_measured)
+    if untraced and not follow_ups.of:
+        return f"could not be measured for {count(untraced, 'feature')}: {why}"
+    figure = _figure(follow_ups, "feature", "with their lines changed by a fix")
+    return f"{figure}; {untraced} not measured: {why}" if untraced else figure
 
 
 def _reverted_by(reverts: list[Revert]) -> str:

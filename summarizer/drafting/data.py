@@ -118,7 +118,8 @@ def signal_figures(signals: Signals) -> dict[str, dict[str, int | float | None]]
     figures: dict[str, dict[str, int | float | None]] = {
         "features_and_fixes_with_tests": share(signals.tested_work),
         "work_items_reverted": share(signals.reverted_work),
-        "features_followed_by_a_fix_within_14_days": share(signals.follow_up_fixes),
+        # Features left untraced are out of `of`: the model is told how many, lest it read "none".
+        "features_whose_lines_a_fix_changed_within_14_days": share(signals.follow_up_fixes) | {"not_measured": len(signals.follow_up_fixes.not_measured)},
         "code_changes_with_docs": share(signals.documentation),
         "lines_per_work_item": {"median": size.median_lines, "p90": size.p90_lines, "over_1000": size.over_1000},
     }

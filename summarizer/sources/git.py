@@ -10,6 +10,8 @@ Design:
    side: git compares absolute times, while a commit's month is read in the offset its
    committer date records, so the exact cut is made here. Beside it run the other authors'
    log (names of files only) and the log of reverts after the period (sources/gitlog.py).
+   Then the bug fixes that may follow the developer's work are traced to the lines they
+   changed, by blame (sources/blame.py): cached with the rest.
 4. Lines in binary, lock, linguist-generated and linguist-vendored files are listed but
    not counted as code; the attributes are read from the tip's .gitattributes files.
 5. A commit a shallow clone's cut-off or a graft shows with other parents than its own keeps
@@ -41,6 +43,7 @@ from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, shift_month
 from summarizer.sources.base import SourceExtract, SourceQuery
+from summarizer.sources.blame import trace_follow_ups
 from summarizer.sources.commits import (
     LINGUIST_ATTRIBUTES,
     LinguistRule,
@@ -54,7 +57,7 @@ from summarizer.sources.grafts import Grafts, grafted_warnings, grafts_of, witho
 from summarizer.words import count
 
 # Bump when the parsing changes, so cached extractions are redone.
-EXTRACTOR_VERSION = 5
+EXTRACTOR_VERSION = 6
 
 _MISSING_OBJECT = re.compile(r"unable to read|bad object|missing (blob|tree|commit)|could not read", re.IGNORECASE)
 FORGES = {
@@ -212,6 +215,7 @@ def read_repository(
         else:
             others = relevant_others(without_grafted_changes(path, git_dir.grafts, others_log.commits()[0])[0], commits)
         others += relevant_others(reverts_log.commits()[0], commits)
+    trace_follow_ups(path, commits, others)
     extract = RepositoryExtract(repository=repository, commits=commits, others=others, warnings=log_warnings)
     if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
         cache.set(key, extract.model_dump_json(exclude_defaults=True))
