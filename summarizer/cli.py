@@ -69,7 +69,7 @@ def run(
         if dry_run:
             from summarizer.render.plan import render_plan
 
-            _emit(render_plan(plan_drafting(_load_activity(request, cache), drafting, warn=_note)), output)
+            _emit(render_plan(plan_drafting(_load_activity(request, cache), drafting, warn=_note)), output, request)
             return
         profile = run_profile(request, drafting, cache, lambda: _progress(quiet), warn=lambda warning: _note(f"warning: {warning}"))
     if output_format is None and output is None and sys.stdout.isatty():
@@ -79,7 +79,7 @@ def run(
 
         print_profile(profile, Console())
     else:
-        _emit(render(profile, output_format or ProfileFormat.MARKDOWN), output)
+        _emit(render(profile, output_format or ProfileFormat.MARKDOWN), output, request)
     for note in profile.drafting.notes:
         _note(note)
     if not quiet:
@@ -193,7 +193,7 @@ def export(
     from summarizer.pipeline import exported_profile
     from summarizer.render import render
 
-    _emit(render(exported_profile(request, repositories or []), output_format), output)
+    _emit(render(exported_profile(request, repositories or []), output_format), output, request)
 
 
 @cache_app.command("info")
@@ -244,20 +244,37 @@ def _progress(quiet: bool) -> DraftingProgress:
     return LiveProgress() if sys.stderr.isatty() else PlainProgress(sys.stderr)
 
 
-def _emit(text: str, output: Optional[Path]) -> None:
+def _emit(text: str, output: Optional[Path], request: ActivityRequest | None = None) -> None:
+    """Write the command's output; never over the activity file it read or a review workspace."""
     from summarizer.output import STDOUT, write_output
+    from summarizer.workspace import workspace_home
 
-    write_output(output or Path(STDOUT), text)
+    inputs = {workspace_home() / "workspaces": "in the review workspaces' folder"}
+    if request is not None and request.activity_file is not None:
+        inputs[request.activity_file] = "the activity file this run reads"
+    write_output(output or Path(STDOUT), text, inputs)
 
 
 def _note(message: str) -> None:
-    """Progress and diagnostics go to stderr; stdout carries only the profile."""
-    typer.echo(f"summarizer: {message}", err=True)
+    """Progress and diagnostics go to stderr; stdout carries only the profile. A message may quote
+    what the user or a repository gave (an author, a path, an address): made safe like commit text."""
+    from summarizer.sanitize import sanitized
+
+    typer.echo(f"summarizer: {sanitized(message)}", err=True)
 
 
 def main() -> None:
+    # A diagnostic is never lost to stderr's encoding (PYTHONIOENCODING=ascii): what it cannot
+    # show is written as an escape.
+    if hasattr(sys.stderr, "reconfigure"):
+        sys.stderr.reconfigure(errors="backslashreplace")
     try:
         code = app(standalone_mode=False)
+    except UnicodeEncodeError as error:
+        if _State.debug:
+            raise
+        _note(f"error: stdout takes {error.encoding} only, and the output holds other characters: set PYTHONIOENCODING=utf-8, or write it with --output")
+        code = ExitCode.BAD_INPUT
     except SummarizerError as error:
         if _State.debug:
             raise

@@ -3,7 +3,8 @@
 A regular file (or a missing one, or one a symlink names) is replaced atomically; a FIFO or a
 character device is opened and written as it is; `-`, and a path naming the file our own
 stdout or stderr already is (/dev/stdout, /dev/fd/2, the file stdout was redirected to), is
-written to that stream.
+written to that stream. A path that names one of the run's own inputs (the activity file it
+reads, a review workspace) is refused: writing there would destroy what the user has.
 """
 
 from __future__ import annotations
@@ -19,7 +20,12 @@ from summarizer.errors import SummarizerError
 STDOUT = "-"
 
 
-def write_output(path: Path, text: str) -> None:
+def write_output(path: Path, text: str, inputs: dict[Path, str] | None = None) -> None:
+    """Write `text` at `path`; `inputs` are files (or folders, for every file in them) the run
+    reads, each with what it is, that the output must not replace."""
+    for kept, what in (inputs or {}).items():
+        if str(path) != STDOUT and _is_within(path, kept):
+            raise SummarizerError(f"{path} is {what}: writing the output there would destroy it; name another --output")
     if str(path) == STDOUT and sys.stdout is None:
         # Python's stand-in for a descriptor 1 that was closed: there is nowhere to write.
         raise SummarizerError("stdout is closed: name a file with --output")
@@ -32,6 +38,16 @@ def write_output(path: Path, text: str) -> None:
         write_atomic(path, text)
     except NotARegularFile:
         _write_through(path, text)
+
+
+def _is_within(path: Path, kept: Path) -> bool:
+    """Whether `path` is the file `kept`, or a file in the folder `kept`, by what is on disk."""
+    try:
+        if kept.is_dir():
+            return path.resolve().parent == kept.resolve()
+        return path.exists() and os.path.samefile(path, kept)
+    except OSError:
+        return False
 
 
 def _standard_stream(path: Path) -> TextIO | None:

@@ -26,6 +26,7 @@ from summarizer.activity import Activity, developer_identities, read_activity
 from summarizer.cache import RunCache, cache_key, code_digest
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, parse_month, resolve_period
+from summarizer.sanitize import sanitized
 
 if TYPE_CHECKING:
     from summarizer.drafting.model import (
@@ -380,7 +381,8 @@ def read_summary(path: Path) -> str:
         raise SummarizerError(f"{path} is over {LARGEST_SUMMARY:,} bytes, the most check reads (a summary, not a dump): check it in parts")
     if not text.strip():
         raise SummarizerError(f"{path} is empty: nothing to check")
-    return text
+    # The findings quote the text back: what a terminal would obey or a secret is taken out first.
+    return sanitized(text)
 
 
 def _narrow(activity: Activity, request: ActivityRequest) -> Activity:

@@ -35,6 +35,8 @@ from summarizer.workspace import Section, Workspace
 Regenerate = Callable[[str, str, list[Finding]], str]
 PROMPT = "[a]ccept [e]dit [r]egenerate [u]ndo [v]iew evidence [s]kip [q]uit > "
 FALLBACK_EDITORS = ("nano", "vi")
+# A month's paragraph is a few hundred bytes; an edit past this is a file pasted by mistake.
+LONGEST_EDIT = 100_000
 
 
 class ReviewSession:
@@ -187,9 +189,30 @@ class ReviewSession:
             if status != 0:
                 self.console.print(f"The editor exited with status {status}; the text is kept as it was.", style="yellow")
                 return None
-            return path.read_text(encoding="utf-8")
+            return self._edited(path)
         finally:
-            path.unlink(missing_ok=True)
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+
+    def _edited(self, path: Path) -> str | None:
+        """What the editor left at `path`; None, said why, when it left nothing a section can hold."""
+        try:
+            if path.stat().st_size > LONGEST_EDIT:
+                problem = f"is over {LONGEST_EDIT:,} bytes, more than a section holds"
+            else:
+                return path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            problem = "was removed"
+        except IsADirectoryError:
+            problem = "was made a folder"
+        except UnicodeDecodeError as error:
+            problem = f"is not UTF-8 text (byte {error.start} cannot be read)"
+        except OSError as error:
+            problem = f"cannot be read ({error.strerror or error})"
+        self.console.print(f"The edited file {problem}; the text is kept as it was.", style="yellow", markup=False)
+        return None
 
     def _ask(self, prompt: str) -> str | None:
         self.console.print(prompt, end="", markup=False)

@@ -164,8 +164,9 @@ def workspaces_digest(authors: list[str], period: Period) -> str:
 
 
 def repository_ids(repositories: Iterable[Repository]) -> list[str]:
-    """Repositories as a workspace names them: their forge address, else their name as read."""
-    return sorted({repository.web_url or repository.name for repository in repositories})
+    """Repositories as a workspace tells them apart: their forge address, else where they are (two
+    unrelated clones may share a folder's name, and so the name the extraction gives them)."""
+    return sorted({repository.web_url or repository.path or repository.name for repository in repositories})
 
 
 def open_workspace(

@@ -850,3 +850,83 @@ def test_ctrl_c_while_github_hangs_is_one_line_exit_130_and_keeps_what_was_fetch
     assert_lines_without_traceback(resumed, 0)
     assert fetched_again(first, rerun) == []  # what came before the hang is not fetched again
 
+
+
+# ---------------------------------------------------------------------------------------------
+# What the user gave, quoted back: made safe like commit text (#29's hostile round)
+
+HIDDEN_TOKEN = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "environment", "secret"),
+    [
+        (("run", "nowhere\x1b]0;PWNED\x07\x1bP1;2|x\x1b\\\x9b2J\r\x7f", "-a", "grace"), {}, ""),
+        (("run", "{repo}", "-a", HIDDEN_TOKEN, *PERIOD), {}, HIDDEN_TOKEN),
+        (("run", "--activity", str(GRACE), "--backend", "openai"), {"OPENAI_BASE_URL": "http://admin:s3cretPass@127.0.0.1:9/v1", "OPENAI_API_KEY": "x"}, "s3cretPass"),
+        (("run", "--activity", str(GRACE), "--backend", "openai", "--model", "gpt\x1b]0;PWN\x07"), {"OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "OPENAI_API_KEY": "x"}, ""),
+    ],
+    ids=["escapes in a repository path", "a token given as the author", "a password in OPENAI_BASE_URL", "an escape in --model"],
+)  # fmt: skip
+def test_what_a_message_quotes_back_holds_no_escape_and_no_secret(repo: Path, arguments: tuple[str, ...], environment: dict[str, str], secret: str) -> None:
+    result = run_cli(*(argument.replace("{repo}", str(repo)) for argument in arguments), env=environment)
+    assert result.returncode in (2, 3) and "Traceback" not in result.stderr
+    for control in ("\x1b", "\x07", "\x9b", "\r", "\x7f"):
+        assert control not in result.stderr and control not in result.stdout
+    if secret:
+        assert secret not in result.stderr and "[REDACTED]" in result.stderr
+
+
+def test_check_quotes_the_text_back_without_its_escapes_or_secrets(repo: Path, tmp_path: Path) -> None:
+    summary = tmp_path / "summary.md"
+    summary.write_text(f"In March 2025, Grace added \x1b]0;OWNED\x07 the pager \x1b[2J with {HIDDEN_TOKEN} in 47 commits \x00.\n")
+    for output_format in ("text", "json"):
+        result = run_cli("check", str(summary), str(repo), "-a", "grace", *PERIOD, "-f", output_format)
+        assert result.returncode == 1, result.stderr
+        assert "47 commits" in result.stdout
+        assert not any(control in result.stdout for control in ("\x1b", "\x07", "\x00")) and HIDDEN_TOKEN not in result.stdout
+
+
+@pytest.mark.parametrize("command", ["run", "export"])
+def test_an_output_that_is_the_activity_file_read_is_refused_and_the_file_kept(command: str, tmp_path: Path) -> None:
+    activity = tmp_path / "activity.json"
+    activity.write_bytes(GRACE.read_bytes())
+    run_cli("run", "--activity", str(activity))
+    result = run_cli(command, "--activity", str(activity), "-o", str(activity))
+    assert_one_line(result, 2, "is the activity file this run reads")
+    assert activity.read_bytes() == GRACE.read_bytes()
+
+
+def test_export_into_a_review_workspace_is_refused_and_the_workspace_kept() -> None:
+    review("a\nq\n")
+    before = workspace_file().read_bytes()
+    result = run_cli("export", "--activity", str(GRACE), "-o", str(workspace_file()))
+    assert_one_line(result, 2, "is in the review workspaces' folder")
+    assert workspace_file().read_bytes() == before
+
+
+def test_a_stdout_that_cannot_encode_the_profile_is_one_line_and_exit_2() -> None:
+    result = run_cli("run", "--activity", str(GRACE), "-f", "markdown", "--quiet", env={"PYTHONIOENCODING": "ascii"})
+    assert_one_line(result, 2, "stdout takes ascii only")
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("printf '\\377\\376\\000bad' > \"$1\"", "is not UTF-8 text"),
+        ('rm "$1"', "was removed"),
+        ('rm "$1" && mkdir "$1"', "was made a folder"),
+        ('head -c 200000 /dev/zero | tr "\\0" "a" > "$1"', "is over 100,000 bytes"),
+    ],
+    ids=["bytes that are not UTF-8", "the file removed", "a folder in its place", "200 kB"],
+)  # fmt: skip
+def test_an_editor_that_leaves_no_usable_text_keeps_the_section_as_it_was(tmp_path: Path, body: str, said: str) -> None:
+    review("q\n")
+    before = json.loads(workspace_file().read_text())["sections"]["overview"]
+    edited = tmp_path / "edited-path"
+    result = review("e\nq\n", env={"EDITOR": editor(tmp_path, f'echo "$1" > {edited}; {body}')})
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    shown = " ".join(result.stdout.split())
+    assert said in shown and "the text is kept as it was" in shown
+    assert json.loads(workspace_file().read_text())["sections"]["overview"] == before
+    assert not Path(edited.read_text().strip()).exists()  # the temporary file, or the folder put there, is gone

@@ -73,7 +73,8 @@ def test_export_with_reviews_of_two_repository_sets_asks_which(alpha_reviewed: P
     run_cli("run", str(repository(tmp_path / "beta", "beta")), "--author", "Eve Tester", *PERIOD)
     ambiguous = run_cli("export", "--author", "Eve Tester", *PERIOD)
     assert ambiguous.returncode == 2 and ambiguous.stdout == ""
-    assert "2 reviewed profiles of Eve Tester from 2025-01 to 2025-01, each of other repositories: alpha" in ambiguous.stderr
+    assert "2 reviewed profiles of Eve Tester from 2025-01 to 2025-01, each of other repositories: " in ambiguous.stderr
+    assert f"{tmp_path / 'alpha'} (" in ambiguous.stderr and f"{tmp_path / 'beta'} (" in ambiguous.stderr
     assert "--repository NAME" in ambiguous.stderr and len(ambiguous.stderr.strip().splitlines()) == 1
     chosen = run_cli("export", "--author", "Eve Tester", *PERIOD, "--repository", "alpha")
     assert chosen.returncode == 0 and ALPHA_REVIEW in chosen.stdout
@@ -113,6 +114,13 @@ def test_an_old_workspace_that_cannot_be_told_is_said_and_left_as_it_is(alpha_re
     assert ALPHA_REVIEW not in result.stdout
     assert f"the workspace {plain} does not say which repositories it reviewed" in result.stderr
     assert plain.read_bytes() == before
+
+
+def test_two_unrelated_repositories_that_share_a_folders_name_never_share_a_review(alpha_reviewed: Path, tmp_path: Path) -> None:
+    other = repository(tmp_path / "elsewhere" / "alpha", "alpha")
+    result = run_cli("run", str(other), "--author", "Eve Tester", *PERIOD, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert ALPHA_REVIEW not in result.stdout and len(workspaces()) == 2
 
 
 def test_a_workspace_of_another_developer_is_refused_and_left_as_it_is(alpha_reviewed: Path) -> None:

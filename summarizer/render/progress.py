@@ -13,12 +13,14 @@ from typing import TextIO
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from summarizer.sanitize import sanitized
 from summarizer.words import count
 
 
 def _opening(steps: list[str], model: str, endpoint: str) -> str:
     months = len([step for step in steps if step not in ("overview", "skills")])
-    return f"drafting {count(months, 'month')}, the overview and the skills with {model} at {endpoint}"
+    # The model's name and the endpoint are the user's text (an address may carry a password).
+    return f"drafting {count(months, 'month')}, the overview and the skills with {sanitized(model)} at {sanitized(endpoint)}"
 
 
 class PlainProgress:
@@ -50,7 +52,7 @@ class PlainProgress:
         pass
 
     def _say(self, line: str) -> None:
-        self.stream.write(f"summarizer: {line}\n")
+        self.stream.write(f"summarizer: {sanitized(line)}\n")
         self.stream.flush()
 
 
@@ -76,7 +78,7 @@ class LiveProgress:
         self.tokens = 0
 
     def begin(self, steps: list[str], model: str, endpoint: str) -> None:
-        self.console.print(f"summarizer: {_opening(steps, model, endpoint)}", highlight=False)
+        self.console.print(f"summarizer: {_opening(steps, model, endpoint)}", highlight=False, markup=False)
         self.progress.update(self.task, total=len(steps))
         self.progress.start()
 
@@ -91,7 +93,7 @@ class LiveProgress:
     def step_done(self, step: str, outcome: str) -> None:
         if step in self.running:
             self.running.remove(step)
-        self.progress.console.print(f"summarizer: {step}: {outcome}", highlight=False)
+        self.progress.console.print(f"summarizer: {step}: {sanitized(outcome)}", highlight=False, markup=False)
         self.progress.advance(self.task)
         self._show()
 
