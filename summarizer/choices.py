@@ -64,6 +64,7 @@ class FindingKind(Choice):
     UNGROUNDED_TEXT = "ungrounded_text"  # a paragraph that names nothing of the work, or not the developer
     OTHER_AUTHOR = "other_author"  # work another author landed, credited to the developer
     PROMPT_ECHO = "prompt_echo"  # a sentence that repeats the drafting instructions, not the work
+    WRONG_EVIDENCE = "wrong_evidence"  # a real ref of the developer cited for work it did not do
 
 
 class Forge(Choice):

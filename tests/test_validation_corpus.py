@@ -25,7 +25,7 @@ CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "validation"
 KINDS = {
     "unknown_sha", "unknown_pr", "wrong_month", "wrong_count", "unsupported_number", "name_mismatch",
     "unknown_repo", "ungrounded_term", "unsupported_expansion", "duplicate_text", "unsupported_skill", "other_author",
-    "ungrounded_text", "prompt_echo",
+    "ungrounded_text", "prompt_echo", "wrong_evidence",
 }  # fmt: skip
 
 

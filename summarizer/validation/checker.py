@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from summarizer.months import History
 from summarizer.period import month_label
+from summarizer.validation.citations import check_citations
 from summarizer.validation.claims import check_counts, check_figures, check_identifiers
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
@@ -53,6 +54,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         expansions = list(check_expansions(sentence, context))
         findings += expansions
         findings += check_identifiers(sentence, scope, context)
+        findings += check_citations(sentence, scope, context)
         findings += check_counts(sentence, scope, context)
         findings += check_signal_claims(sentence, scope, context)
         findings += check_figures(sentence, scope, context)

@@ -11,6 +11,7 @@ from summarizer.months import History
 from summarizer.people import name_words
 from summarizer.period import month_label, months_between
 from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence
+from summarizer.validation.items import ItemWords
 from summarizer.validation.phrases import Colleagues
 from summarizer.validation.model import Finding, FindingKind, Severity
 from summarizer.validation.sections import PERSON, Sentence
@@ -34,6 +35,11 @@ class Context:
     @cached_property
     def colleagues(self) -> Colleagues:
         return Colleagues(self.history)
+
+    @cached_property
+    def citations(self) -> ItemWords:
+        """The developer's work items with their words: what a cited ref must tell."""
+        return ItemWords.of(self.history)
 
     @cached_property
     def name_words(self) -> frozenset[str]:

@@ -1,0 +1,160 @@
+"""A claim and the items it cites: each ref a sentence gives must be work the sentence tells.
+
+"Added out_dtype to hl.dot (#914)" cites a pull request the developer did land that month, but
+#914 is "Verify compiled kernels in subprocess": the ref is real, the claim is not its work.
+The sentence's specific words — content words, less the generic, action and value words, the
+names of months, repositories and people — are looked for in each cited item's title, its
+commits' messages and the paths they changed. A ref whose item holds none of them is
+`wrong_evidence`; the developer's item that holds most of them (of the month first) is its
+suggestion, so the citation can be mended instead of the sentence lost.
+
+Words are compared as validation/items.py `keys` them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from summarizer.months import WorkItem
+from summarizer.validation.claims import PR_REF, SHA
+from summarizer.validation.context import Context, finding
+from summarizer.validation.evidence import Evidence
+from summarizer.validation.items import WORD, ItemWords, keys, parts
+from summarizer.validation.model import Finding, FindingKind
+from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
+from summarizer.validation.prose import TAG_LINE
+from summarizer.validation.sections import Sentence
+from summarizer.validation.vocabulary import GENERIC_STEMS, stem
+
+# Words that say what the work was worth, not what it was: a claim is not its value.
+_VALUE_WORDS = frozenset(stem(word) for word in """
+accurate accuracy clearer clean cleaner cleanup correct correctly easier easy fast slower smoother simpler
+better best clear readable readability usable usability friendly friendlier reliable faster quicker safer safe
+developers engineers contributors maintainers people customers newcomers teams reviewers downstream upstream
+added adds lets let allowing allows allowed gave gives giving kept keeps keep tightened tightening improved
+new newly old older existing several various numerous lot lots many handful bunch couple
+first second third last latest next previous earlier later before after during since while across along around
+helped helps made makes moved landed shipped delivered wired brought brings bring turned turns took takes needed needs
+besides furthermore moreover additionally meanwhile finally notably highlights highlight elsewhere otherwise quick quickly
+""".split())
+_MONTH_WORDS = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+
+
+def claim_keys(text: str, context: Context) -> dict[str, str]:
+    """The specific words of a claim, by key: what the work was, not what it was worth. Two
+    neighbouring specific words count joined too ("layer norm" is `layernorm`)."""
+    skipped = _skipped_words(context)
+    claim: dict[str, str] = {}
+    previous: re.Match[str] | None = None
+    for match in WORD.finditer(text):
+        word = match.group(0)
+        specific = [part for part in parts(word) if _is_specific(part, skipped)]
+        joins = previous is not None and text[previous.end() : match.start()] in (" ", "-")
+        if specific and joins and previous is not None:
+            for key in keys(previous.group(0) + word.capitalize()):
+                claim.setdefault(key, f"{previous.group(0)} {word}")
+        # A generic word may begin a compound all the same: "list comprehension" is `listcomp`.
+        previous = match if specific or word.lower() not in STOP_WORDS | skipped else None
+        if not specific:
+            continue
+        for key in {key for part in specific for key in keys(part)} | (keys(word) if len(specific) > 1 else frozenset()):
+            claim.setdefault(key, word)
+    return claim
+
+
+def _is_specific(part: str, skipped: frozenset[str]) -> bool:
+    """A word that says what the work was: no stop, generic, action or value word, no name, month or number."""
+    stemmed = stem(part)
+    return not (
+        part in skipped or part in STOP_WORDS or part in _MONTH_WORDS or len(part) < 3 or part.isdigit()
+        or re.fullmatch(r"[0-9a-f]{7,40}", part) or stemmed in GENERIC_STEMS or stemmed in ACTION_STEMS or stemmed in _VALUE_WORDS
+    )  # fmt: skip
+
+
+def _skipped_words(context: Context) -> frozenset[str]:
+    """Names of the developer and of the repositories: every item of theirs is theirs, in them."""
+    names = {part for repository in context.history.repositories for part in re.split(r"[/._-]+", repository.name.lower())}
+    return frozenset(names | set(context.name_words) | set(context.vocabulary.developer))
+
+
+def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """`wrong_evidence` for each ref of the sentence whose item tells none of the words its claim says."""
+    text = sentence.text
+    if TAG_LINE.match(text) or text.lstrip().startswith("|"):
+        return
+    refs = sorted([(match, "pr") for match in PR_REF.finditer(text)] + [(match, "sha") for match in SHA.finditer(text)], key=lambda ref: ref[0].start())
+    citations = context.citations
+    for (match, kind), claim_text in zip(refs, _claims(text, [match for match, _ in refs])):
+        claim = claim_keys(claim_text, context)
+        items = citations.cited(match, kind)
+        if not claim or not items or any(_shares(claim, citations.words[item.id]) for item in items):
+            continue
+        better = _best_item(claim, citations, scope)
+        item = items[0]
+        told = ", ".join(sorted(set(claim.values()))[:4])
+        if better is None:
+            message = f"{_ref(item)} is “{item.title}”, which tells nothing of {told}, and no work item of {context.name} does"
+        else:
+            message = f"{_ref(item)} is “{item.title}”, which tells nothing of {told}; {_ref(better)} is “{better.title}”"
+        yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, message, _ref(better) if better else None)
+
+
+# A citation that only lists examples of what came before: "landed 40 commits, among them #2690".
+_LISTING = re.compile(r"\b(?:among them|among these|including|such as|e\.g\.|namely|for example)[\s:,(]*$", re.IGNORECASE)
+# What may stand between refs of one citation: "(#12, #13 and #14)".
+_BETWEEN_REFS = re.compile(r"^[\s,;()\[\]/&+]*(?:and|or)?[\s,;()\[\]/&+]*$")
+
+
+def _claims(text: str, refs: list[re.Match[str]]) -> list[str]:
+    """For each ref, the words it is cited for: the clause before its citation (refs cited
+    together share it), else, for a citation that opens the sentence, the words after it."""
+    claims: list[str] = []
+    clause_start = 0
+    group_start = 0
+    for index, ref in enumerate(refs):
+        if index and _BETWEEN_REFS.match(text[refs[index - 1].end() : ref.start()]):
+            claims.append(claims[-1])
+            continue
+        clause_start = refs[index - 1].end() if index else 0
+        group_start = ref.start()
+        clause = text[clause_start:group_start]
+        if _LISTING.search(clause):
+            claims.append("")  # "40 commits, among them #2690": an example of a count, no claim of its own
+            continue
+        if not WORD.search(clause):
+            following = refs[index + 1].start() if index + 1 < len(refs) else len(text)
+            clause = text[ref.end() : following]
+        claims.append(clause)
+    return claims
+
+
+def _shares(claim: dict[str, str], words: frozenset[str]) -> bool:
+    """Whether an item's words hold one of the claim's: the same key, or one that begins the
+    other when both are long (`listcomp` and "list comprehension", `autotun` and `autotuner`)."""
+    if claim.keys() & words:
+        return True
+    return any(
+        len(key) >= 5 and len(word) >= 5 and (word.startswith(key) or key.startswith(word)) for key in claim for word in words
+    )
+
+
+def _best_item(claim: dict[str, str], citations: ItemWords, scope: Evidence) -> WorkItem | None:
+    """The developer's item whose words hold most of the claim's (of the sentence's month first)."""
+    def overlap(items: Iterable[WorkItem]) -> tuple[int, WorkItem | None]:
+        scored = [(len(claim.keys() & citations.words[item.id]), item) for item in items]
+        return max(scored, key=lambda pair: pair[0], default=(0, None))
+
+    if scope.month is not None:
+        shared, item = overlap(item for item in citations.items if item.month == scope.month)
+        if shared:
+            return item
+    shared, item = overlap(citations.items)
+    return item if shared else None
+
+
+def _ref(item: WorkItem) -> str:
+    return f"#{item.pr}" if item.pr is not None else item.commits[0][:7]

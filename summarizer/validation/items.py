@@ -1,0 +1,101 @@
+"""The developer's work items, each with the words it is told by, for matching claims to them.
+
+Words are compared as their `keys`: lower case, stemmed, identifiers split at `_`, `.`, `-`
+and camelCase and kept joined too (`layer_norm`, "layer norm" and `LayerNorm` meet), the
+initials of a compound identifier (`FullyShardedDataParallel` is `fsdp`), and the
+abbreviations developers use (`cfg`, `fwd`, `bf16` …) read as the words they stand for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from summarizer.months import History, WorkItem
+from summarizer.validation.vocabulary import stem
+
+# The abbreviations developers write, each read as the word it stands for (both sides are read so).
+ABBREVIATIONS = {
+    "cfg": "config", "conf": "config", "configuration": "config", "configs": "config",
+    "fwd": "forward", "bwd": "backward", "impl": "implementation", "perf": "performance",
+    "bf16": "bfloat16", "fp16": "float16", "half": "float16", "fp32": "float32", "fp8": "float8", "fp64": "float64",
+    "doc": "documentation", "docs": "documentation", "docstring": "documentation", "docstrings": "documentation",
+    "args": "argument", "arg": "argument", "params": "parameter", "param": "parameter", "dtype": "dtype",
+    "init": "initialize", "initialization": "initialize", "util": "utility", "utils": "utility",
+    "dir": "directory", "dirs": "directory", "repo": "repository", "env": "environment", "msg": "message",
+    "err": "error", "ci": "ci", "cli": "cli", "flag": "option", "flags": "option", "options": "option",
+    "tests": "test", "testing": "test", "unittest": "test", "unittests": "test",
+    "async": "asynchronous", "sync": "synchronous", "alloc": "allocate", "allocation": "allocate", "allocator": "allocate",
+    "seg": "segment", "segfault": "crash", "segfaults": "crash", "crashes": "crash", "crashing": "crash",
+    # Irregular verbs: a paraphrase tells in the past what a title tells in the present.
+    "sped": "speed", "rewrote": "rewrite", "rewritten": "rewrite", "rebuilt": "rebuild", "broke": "break", "broken": "break",
+    "split": "split", "led": "lead", "fed": "feed", "grew": "grow", "grown": "grow", "threw": "throw", "thrown": "throw",
+    "drew": "draw", "drawn": "draw", "chose": "choose", "chosen": "choose", "froze": "freeze", "frozen": "freeze",
+    "hid": "hide", "hidden": "hide", "bound": "bind", "wound": "wind", "taught": "teach", "caught": "catch",
+    "sought": "seek", "fought": "fight", "shook": "shake", "stole": "steal", "woke": "wake", "spun": "spin",
+}  # fmt: skip
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*")
+_CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+@cache
+def parts(word: str) -> tuple[str, ...]:
+    """The words an identifier is made of, lower case: `out_dtype` is out, dtype; `LayerNorm` layer, norm."""
+    return tuple(part.lower() for chunk in re.split(r"[._/-]+", word) for part in _CAMEL.findall(chunk)) or (word.lower(),)
+
+
+@cache
+def keys(word: str) -> frozenset[str]:
+    """What a word (or identifier) is compared as: its stemmed parts, their joining, its initials."""
+    pieces = parts(word)
+    found = {_key(piece) for piece in pieces if len(piece) > 1}
+    if len(pieces) > 1:
+        found.add(_key("".join(pieces)))
+        if all(piece.isalpha() for piece in pieces) and len(pieces) >= 3:
+            found.add("".join(piece[0] for piece in pieces))
+    return frozenset(key for key in found if key)
+
+
+def _key(word: str) -> str:
+    word = ABBREVIATIONS.get(word, word)
+    word = stem(word)
+    # "tiling" stems to "til", "tile" stays: the trailing e is no part of a word's identity.
+    return word[:-1] if word.endswith("e") and len(word) > 4 else word
+
+
+@dataclass
+class ItemWords:
+    """The developer's work items with the keys of their words, indexed once per history."""
+
+    items: list[WorkItem]
+    words: dict[str, frozenset[str]]  # item id -> keys of its title, messages and paths
+    by_pr: dict[tuple[str | None, int], list[WorkItem]]
+    by_sha: dict[str, WorkItem]
+
+    @classmethod
+    def of(cls, history: History) -> ItemWords:
+        commits = {commit.sha: commit for month in history.months for commit in month.commits}
+        items = [item for month in history.months for item in month.items]
+        words: dict[str, frozenset[str]] = {}
+        by_pr: dict[tuple[str | None, int], list[WorkItem]] = {}
+        by_sha: dict[str, WorkItem] = {}
+        for item in items:
+            texts = [item.title, *item.labels]
+            for sha in item.commits:
+                by_sha[sha] = item
+                commit = commits.get(sha)
+                if commit is not None:
+                    texts += [commit.subject, commit.body, *(change.path for change in commit.files)]
+            words[item.id] = frozenset().union(*(keys(word) for text in texts for word in WORD.findall(text)))
+            if item.pr is not None:
+                by_pr.setdefault((None, item.pr), []).append(item)
+                by_pr.setdefault((item.repo.lower(), item.pr), []).append(item)
+        return cls(items, words, by_pr, by_sha)
+
+    def cited(self, ref: re.Match[str], kind: str) -> list[WorkItem]:
+        if kind == "sha":
+            token = ref.group(0)
+            return [item for sha, item in self.by_sha.items() if sha.startswith(token)][:1]
+        repo = ref.group("repo")
+        return self.by_pr.get((repo.lower() if repo else None, int(ref.group("number"))), [])
