@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from summarizer.months import History
 from summarizer.period import month_label
 from summarizer.validation.citations import check_citations
-from summarizer.validation.claims import check_counts, check_figures, check_identifiers
+from summarizer.validation.claims import check_counts, check_figures, check_identifiers, check_quantities
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
 from summarizer.validation.echo import check_echoes
@@ -58,6 +58,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_counts(sentence, scope, context)
         findings += check_signal_claims(sentence, scope, context)
         findings += check_figures(sentence, scope, context)
+        findings += check_quantities(sentence, scope, context)
         findings += check_names(sentence, scope, context)
         findings += check_repositories(sentence, scope, context)
         findings += check_skills(sentence, scope, context)

@@ -73,6 +73,15 @@ COUNT_REVERTED = re.compile(
     + r"\s+(?:was|were|has\s+been|have\s+been|got)\s+(?:later\s+)?reverted\b",
     re.IGNORECASE,
 )  # fmt: skip
+# A number told as a count of something the statistics do not name: "237 documentation updates".
+QUANTITY = re.compile(
+    r"(?<![\w.,#/+−$€£-])(?P<number>\d{1,3}(?:,\d{3})+|\d+)(?P<between>(?:\s+[a-z][\w-]*){0,2}?)\s+(?P<noun>[a-z][a-z-]*[a-z]s)\b(?![-/.]\w)",
+    re.IGNORECASE,
+)
+# A number that names a thing rather than counting: "issue 71", "Python 3", "phase 2".
+_NAMED_BY_NUMBER = re.compile(r"\b(?:issues?|PRs?|pull requests?|version|v|python|cuda|rocm|sm|phase|step|stage|round|part|level|gen|generation|top)\s*$", re.IGNORECASE)
+# Spans of time a sentence may give in its own words ("over 3 weeks"): no count of work.
+_TIME_NOUNS = frozenset("seconds minutes hours days weeks months years decades".split())
 LINES_DIFF = re.compile(r"\+(?P<added>\d[\d,]*)\s*/\s*[−-](?P<deleted>\d[\d,]*)")
 TABLE_ROW = re.compile(
     r"^\|\s*(?P<label>Commits|Work items|Pull requests|Features|Bugs|Fixes|Repositories|Activity months)\s*\|\s*(?P<value>\d[\d,]*)",
@@ -133,6 +142,55 @@ def check_figures(sentence: Sentence, scope: Evidence, context: Context) -> Iter
         yield context.placed_elsewhere(
             lambda evidence: figure in evidence.figures, sentence, match, scope, match.group(0)
         ) or finding(FindingKind.UNSUPPORTED_NUMBER, sentence, match, scope, f"{match.group(0)} appears in no commit{context.where(scope)}")
+
+
+def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """A count of something ("237 documentation updates", "354 tests") must be a statistic or a
+    signal, or a number a commit of the month states as such: a PR number (#237), a hash or a
+    version grounds nothing."""
+    text = sentence.text
+    counted = count_spans(sentence) + [match.span() for pattern in (FIGURE, PR_REF, SHA) for match in pattern.finditer(text)]
+    for match in QUANTITY.finditer(text):
+        if match.group("noun").lower() in _TIME_NOUNS or any(start <= match.start() < end for start, end in counted):
+            continue
+        if _NAMED_BY_NUMBER.search(text[: match.start()]):
+            continue
+        number = number_value(match.group("number"))
+        if number in _statistics(scope, context) or _stated(number, scope.text):
+            continue
+        span = (match.start("number"), match.end("noun"))
+        yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, span, scope, f"{number:,} is no statistic, and no commit{context.where(scope)} states it as a count")
+
+
+def _statistics(scope: Evidence, context: Context) -> set[int]:
+    """Every figure the statistics and signals give, of the sentence's month and of the period."""
+    numbers: set[int] = set()
+    for evidence in (scope, context.scope(None)):
+        numbers |= {value for value in evidence.stats.model_dump().values() if isinstance(value, int)}
+        numbers |= {evidence.activity_months, evidence.pull_requests, len(evidence.repositories)}
+    signals = context.history.signals
+    for part in (signals.months.get(scope.month or ""), signals.period):
+        if part is not None:
+            numbers |= set(_integers(part.model_dump()))
+    return numbers
+
+
+def _integers(value: object) -> Iterator[int]:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, dict):
+        for inner in value.values():
+            yield from _integers(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _integers(inner)
+
+
+def _stated(number: int, text: str) -> bool:
+    """Whether the text gives `number` as a quantity: not as a ref (#237, pull/237), a hash or a version."""
+    return bool(re.search(rf"(?<![\w#/.:-]){number}(?![\w.:/-]|\.\d)", text))
 
 
 def _check_table_row(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
