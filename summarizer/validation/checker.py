@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from summarizer.months import History
 from summarizer.period import month_label
-from summarizer.validation.citations import check_citations
+from summarizer.validation.citations import check_citations, check_months_of_work
 from summarizer.validation.claims import check_counts, check_figures, check_identifiers, check_quantities
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
@@ -55,6 +55,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += expansions
         findings += check_identifiers(sentence, scope, context)
         findings += check_citations(sentence, scope, context)
+        findings += check_months_of_work(sentence, scope, context)
         findings += check_counts(sentence, scope, context)
         findings += check_signal_claims(sentence, scope, context)
         findings += check_figures(sentence, scope, context)

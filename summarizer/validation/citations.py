@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from summarizer.months import WorkItem
+from summarizer.period import month_label
 from summarizer.validation.claims import PR_REF, SHA
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
@@ -140,6 +141,41 @@ def _shares(claim: dict[str, str], words: frozenset[str]) -> bool:
     return any(
         len(key) >= 5 and len(word) >= 5 and (word.startswith(key) or key.startswith(word)) for key in claim for word in words
     )
+
+
+def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """`wrong_month` for work told in plain words in a month it did not land in: a phrase of two
+    specific words, rare in the repositories' commits, that the titles of a few of the developer's
+    items of another month tell, and no word of this month's items."""
+    text = sentence.text
+    if scope.month is None or TAG_LINE.match(text) or PR_REF.search(text) or SHA.search(text):
+        return
+    citations = context.citations
+    skipped = _skipped_words(context)
+    words = [match for match in WORD.finditer(text) if any(_is_specific(part, skipped) for part in parts(match.group(0)))]
+    for first, second in zip(words, words[1:]):
+        if text[first.end() : second.start()] not in (" ", "-"):
+            continue
+        # A phrase the field uses everywhere ("flash attention" in a kernels benchmark) is nobody's month.
+        pair = (stem(first.group(0).lower()), stem(second.group(0).lower()))
+        if context.colleagues.used[pair] > context.colleagues.rare:
+            continue
+        wanted = [keys(first.group(0)), keys(second.group(0))]
+        # Told by another month's title, and by no word of this month's items: the work is that month's.
+        telling = [item for item in citations.items if all(key_set & citations.titles[item.id] for key_set in wanted)]
+        if not telling or len(telling) > _FEW or any(item.month == scope.month for item in telling):
+            continue
+        if any(all(key_set & citations.words[item.id] for key_set in wanted) for item in citations.items if item.month == scope.month):
+            continue
+        item = telling[0]
+        span = (first.start(), second.end())
+        message = f"“{text[span[0] : span[1]]}” is {_ref(item)} “{item.title}”, of {month_label(item.month)}, not of {month_label(scope.month)}"
+        yield finding(FindingKind.WRONG_MONTH, sentence, span, scope, message, item.month)
+        return
+
+
+# A phrase more of the developer's items tell than this is their everyday work, no one item's.
+_FEW = 3
 
 
 def _best_item(claim: dict[str, str], citations: ItemWords, scope: Evidence) -> WorkItem | None:

@@ -70,6 +70,7 @@ class ItemWords:
 
     items: list[WorkItem]
     words: dict[str, frozenset[str]]  # item id -> keys of its title, messages and paths
+    titles: dict[str, frozenset[str]]  # item id -> keys of its title alone
     by_pr: dict[tuple[str | None, int], list[WorkItem]]
     by_sha: dict[str, WorkItem]
 
@@ -78,6 +79,7 @@ class ItemWords:
         commits = {commit.sha: commit for month in history.months for commit in month.commits}
         items = [item for month in history.months for item in month.items]
         words: dict[str, frozenset[str]] = {}
+        titles: dict[str, frozenset[str]] = {}
         by_pr: dict[tuple[str | None, int], list[WorkItem]] = {}
         by_sha: dict[str, WorkItem] = {}
         for item in items:
@@ -88,10 +90,11 @@ class ItemWords:
                 if commit is not None:
                     texts += [commit.subject, commit.body, *(change.path for change in commit.files)]
             words[item.id] = frozenset().union(*(keys(word) for text in texts for word in WORD.findall(text)))
+            titles[item.id] = frozenset().union(*(keys(word) for word in WORD.findall(item.title)))
             if item.pr is not None:
                 by_pr.setdefault((None, item.pr), []).append(item)
                 by_pr.setdefault((item.repo.lower(), item.pr), []).append(item)
-        return cls(items, words, by_pr, by_sha)
+        return cls(items, words, titles, by_pr, by_sha)
 
     def cited(self, ref: re.Match[str], kind: str) -> list[WorkItem]:
         if kind == "sha":
