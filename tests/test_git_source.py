@@ -18,8 +18,10 @@ cobol-tools, by Grace Hopper (G. Hopper before .mailmap), 2025-01 to 2025-06:
 
 from __future__ import annotations
 
+import datetime as dt
 import gc
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -486,3 +488,139 @@ def test_a_repository_in_a_folder_whose_name_holds_a_space_is_read(tmp_path: Pat
     repo.commit("Add parser", {"parser.py": lines(4)}, GRACE, "2025-02-03T10:00:00+00:00")
     activity = collect(repo.path)
     assert ([commit.subject for commit in activity.commits], activity.repositories[0].name) == (["Add parser"], "my tools")
+
+
+EVE = "Eve Tester <eve@example.com>"
+
+
+def commit_with_raw_date(repo: GitRepo, subject: str, raw_date: str, committed: str | None = None, author: str = EVE) -> str:
+    """A commit git's own commands would not make: its author line ends with `raw_date` as written
+    ("SECONDS OFFSET"), its committer line with `committed` (else the same), on top of HEAD. Returns its SHA."""
+    tree, parent = repo.git("rev-parse", "HEAD^{tree}"), repo.git("rev-parse", "HEAD")
+    text = f"tree {tree}\nparent {parent}\nauthor {author} {raw_date}\ncommitter {author} {committed or raw_date}\n\n{subject}\n"
+    written = subprocess.run(
+        ["git", "hash-object", "-t", "commit", "-w", "--stdin", "--literally"], cwd=repo.path, input=text, capture_output=True, text=True, check=True
+    )  # fmt: skip
+    sha = written.stdout.strip()
+    repo.git("update-ref", "HEAD", sha)
+    return sha
+
+
+def test_a_commit_date_with_an_offset_no_place_has_is_read_as_utc_with_a_warning(tmp_path: Path) -> None:
+    """1738360800 is 2025-01-31 22:00 UTC; git writes it at +9999 (+99:99) as 2025-02-05 02:39."""
+    repo = GitRepo(tmp_path / "clocks")
+    repo.commit("Add parser", {"parser.py": lines(3)}, EVE, "2025-01-10T10:00:00+00:00")
+    odd = commit_with_raw_date(repo, "Add lexer", "1738360800 +9999")
+    activity = collect(repo.path, authors=("eve",))
+    landed = next(commit for commit in activity.commits if commit.sha == odd)
+    assert (landed.committed_at, landed.authored_at, landed.month) == (dt.datetime(2025, 1, 31, 22, tzinfo=dt.timezone.utc),) * 2 + ("2025-01",)
+    assert activity.warnings == [f"clocks: 1 commit read with a date git wrote oddly: {odd[:7]} (UTC offset +9999, which no place has: read as UTC)"]
+
+
+def test_an_unreadable_author_date_gives_way_to_the_commit_date_with_a_warning(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "clocks")
+    repo.commit("Add parser", {"parser.py": lines(3)}, EVE, "2025-01-10T10:00:00+00:00")
+    odd = commit_with_raw_date(repo, "Add lexer", "notanumber +0000", committed="1738360800 +0100")
+    activity = collect(repo.path, authors=("eve",))
+    landed = next(commit for commit in activity.commits if commit.sha == odd)
+    assert landed.authored_at == landed.committed_at == dt.datetime(2025, 1, 31, 22, tzinfo=dt.timezone.utc)
+    assert activity.warnings == [f"clocks: 1 commit read with a date git wrote oddly: {odd[:7]} (author date which git cannot read: the commit date stands in)"]
+
+
+def test_another_authors_commit_with_an_offset_no_place_has_stands_beside_hers_in_its_utc_month(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "clocks")
+    repo.commit("Add parser", {"parser.py": lines(3)}, EVE, "2025-01-10T10:00:00+00:00")
+    theirs = commit_with_raw_date(repo, "Fix parser", "1738360800 +9999", author=ADA)
+    activity = collect(repo.path, authors=("eve",))
+    assert [(commit.sha, commit.month) for commit in activity.others] == [(theirs, "2025-01")]
+
+
+ODD_DATES = [
+    pytest.param("-3600 +0000", Period(since="2099-12", until="2100-01"), "2099-12-15T10:00:00+00:00", "which git cannot read", id="before 1970"),
+    pytest.param("notanumber +0000", Period(since="1969-12", until="1970-01"), "1970-01-10T10:00:00+00:00", "which git cannot read", id="not a number"),
+    pytest.param("253402300800 +0000", Period(since="2099-12", until="2100-01"), "2099-12-15T10:00:00+00:00", "after the year 9999", id="year 10000"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("raw_date", "period", "readable", "why"), ODD_DATES)
+def test_a_commit_whose_date_cannot_be_read_is_left_out_with_a_warning_naming_it(tmp_path: Path, raw_date: str, period: Period, readable: str, why: str) -> None:
+    """git lets these dates through the period's filter: without a month, the commit cannot be counted anywhere."""
+    repo = GitRepo(tmp_path / "clocks")
+    counted = repo.commit("Add parser", {"parser.py": lines(3)}, EVE, readable)
+    odd = commit_with_raw_date(repo, "Add lexer", raw_date)
+    activity = collect(repo.path, authors=("eve",), period=period)
+    assert [commit.sha for commit in activity.commits] == [counted]
+    assert activity.warnings == [f"clocks: 1 commit left out, no month being readable from its commit date: {odd[:7]} ({why})"]
+
+
+@pytest.mark.parametrize(("raw_date", "period", "readable", "why"), ODD_DATES)
+def test_a_period_whose_only_commit_has_an_unreadable_date_is_one_line_and_exit_2(tmp_path: Path, raw_date: str, period: Period, readable: str, why: str) -> None:
+    repo = GitRepo(tmp_path / "clocks")
+    repo.commit("Add parser", {"parser.py": lines(3)}, EVE, "2025-02-10T10:00:00+00:00")
+    odd = commit_with_raw_date(repo, "Add lexer", raw_date)
+    result = run_cli("run", str(repo.path), "-a", "eve", "--since", period.since, "--until", period.until, "-f", "json")
+    assert (result.returncode, result.stdout, "Traceback" in result.stderr) == (2, "", False)
+    (line,) = result.stderr.splitlines()
+    assert "no commits by 'eve'" in line and f"left out, no month being readable from its commit date: {odd[:7]} ({why})" in line
+
+
+TOKEN_IN_NAME = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+TOKEN_IN_EMAIL = "AKIAIOSFODNN7EXAMPLE"
+TOKEN_IN_TRAILER = "sk-proj-abcdefghijklmnopqrstuvwxyz"
+
+
+def authors_with_secrets(path: Path) -> GitRepo:
+    """Eve's commits: a token in her name, a key in her e-mail, a key in a co-author's name; and a
+    .mailmap that gives her old e-mail a name holding a token."""
+    repo = GitRepo(path)
+    repo.commit("Add parser", {"parser.py": lines(3)}, f"Eve {TOKEN_IN_NAME} <eve@example.com>", "2025-02-10T10:00:00+00:00")
+    repo.commit("Add lexer", {"lexer.py": lines(3)}, f"Eve Tester <eve+{TOKEN_IN_EMAIL}@example.com>", "2025-02-11T10:00:00+00:00")
+    repo.commit(f"Add pager\n\nCo-authored-by: Mallory {TOKEN_IN_TRAILER} <mallory@example.com>", {"pager.py": lines(3)}, EVE, "2025-02-12T10:00:00+00:00")
+    repo.commit("Add export", {"export.py": lines(3), ".mailmap": f"Eve {TOKEN_IN_NAME} <eve@old.example>\n"}, "E. Tester <eve@old.example>", "2025-02-13T10:00:00+00:00")
+    return repo
+
+
+def test_secrets_in_author_names_e_mails_and_co_authors_are_redacted_as_they_are_read(tmp_path: Path) -> None:
+    activity = collect(authors_with_secrets(tmp_path / "secrets").path, authors=("eve",))
+    identities = [(commit.author_name, commit.author_email, commit.co_authors) for commit in activity.commits]
+    assert identities == [
+        ("Eve [REDACTED]", "eve@example.com", []),
+        ("Eve Tester", "eve+[REDACTED]@example.com", []),
+        ("Eve Tester", "eve@example.com", ["Mallory [REDACTED] <mallory@example.com>"]),
+        ("Eve [REDACTED]", "eve@old.example", []),  # the .mailmap's name
+    ]
+
+
+@pytest.mark.parametrize("output_format", ["markdown", "json", "html"])
+def test_no_output_format_shows_a_secret_from_an_authors_name_or_e_mail(tmp_path: Path, output_format: str) -> None:
+    repo = authors_with_secrets(tmp_path / "secrets")
+    result = run_cli("run", str(repo.path), "-a", "eve", "--since", "2025-01", "--until", "2025-06", "-f", output_format)
+    assert result.returncode == 0, result.stderr
+    assert "[REDACTED]" in result.stdout
+    assert not any(secret in result.stdout + result.stderr for secret in (TOKEN_IN_NAME, TOKEN_IN_EMAIL, TOKEN_IN_TRAILER))
+
+
+def test_an_author_given_by_an_e_mail_with_a_key_in_it_still_finds_their_commits(tmp_path: Path) -> None:
+    activity = collect(authors_with_secrets(tmp_path / "secrets").path, authors=(f"eve+{TOKEN_IN_EMAIL}@example.com",))
+    assert [commit.subject for commit in activity.commits] == ["Add lexer"]
+
+
+def test_the_closest_authors_an_error_names_are_shown_with_their_secrets_redacted(tmp_path: Path) -> None:
+    with pytest.raises(SummarizerError) as raised:
+        collect(authors_with_secrets(tmp_path / "secrets").path, authors=("Eve Tster",))
+    assert "Eve [REDACTED] <eve@example.com>" in raised.value.message
+    assert TOKEN_IN_NAME not in raised.value.message and TOKEN_IN_EMAIL not in raised.value.message
+
+
+def test_a_linked_worktree_is_named_and_placed_as_its_main_repository(tmp_path: Path) -> None:
+    """alpha is a checkout, beta a bare repository; each has a worktree beside it (alpha-wt, beta-wt)."""
+    alpha = GitRepo(tmp_path / "alpha")
+    alpha.commit("Add parser", {"parser.py": lines(3)}, GRACE, "2025-02-03T10:00:00+00:00")
+    alpha.git("worktree", "add", "-q", str(tmp_path / "alpha-wt"), "-b", "side")
+    beta = clone(alpha.path, tmp_path / "beta.git", "--bare")
+    GitRepo.existing(beta).git("worktree", "add", "-q", str(tmp_path / "beta-wt"), "-b", "draft")
+    repositories = collect(tmp_path / "alpha-wt", tmp_path / "beta-wt").repositories
+    assert [(repository.name, Path(repository.path)) for repository in repositories] == [
+        ("alpha", alpha.path.resolve()),
+        ("beta", beta.resolve()),
+    ]

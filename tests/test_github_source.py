@@ -383,3 +383,39 @@ def test_reviews_given_and_received_come_from_github_with_their_definition() -> 
 def test_a_local_run_has_no_review_figures(cobol_tools: BuiltRepo) -> None:
     profile = profile_of(run_cli("run", str(cobol_tools.path), "-a", "grace", "--since", "2025-01", "--until", "2025-06", "--format", "json"))
     assert profile["signals"]["reviews"] is None
+
+
+@pytest.mark.parametrize("argument", ["github:", "github:acme", "github:acme/cobol-tools/extra", "github:/cobol-tools"])
+def test_a_github_argument_that_names_no_repository_is_one_line_and_exit_2_without_asking_github(argument: str) -> None:
+    with FakeGitHub() as server:
+        result = run_github(server, argument, "--github-user", "ghopper", *PERIOD)
+    assert_one_line_error(result, ExitCode.BAD_INPUT, f"{argument!r} names no GitHub repository: write github:OWNER/NAME")
+    assert server.requests == []
+
+
+def test_owner_slash_name_under_a_folder_that_is_here_is_a_mistyped_path_not_a_github_repository(tmp_path: Path) -> None:
+    (tmp_path / "base").mkdir()
+    with FakeGitHub() as server:
+        result = run_cli("run", "base/nonexistent", "--github-user", "ghopper", *PERIOD, cwd=tmp_path, env={"GITHUB_API_URL": server.url, "GITHUB_TOKEN": TOKEN})
+    assert_one_line_error(result, ExitCode.BAD_INPUT, "no such repository path: base/nonexistent (base is a folder here, so it is not looked for on GitHub)")
+    assert server.requests == []
+
+
+def test_owner_slash_name_is_github_when_no_folder_here_has_the_owners_name(tmp_path: Path) -> None:
+    (tmp_path / "cobol-tools").mkdir()  # the name's folder alone does not make it a path
+    with FakeGitHub() as server:
+        result = run_cli("run", "acme/cobol-tools", *IDENTITY, *PERIOD, "-f", "json", cwd=tmp_path, env={"GITHUB_API_URL": server.url, "GITHUB_TOKEN": TOKEN})
+    assert profile_of(result)["totals"]["commits"] == 7
+
+
+def test_secrets_in_github_author_names_and_e_mails_are_redacted_as_they_are_read() -> None:
+    commit = json.loads(next((Path(__file__).parents[1] / "fixtures/github/commits").glob("*.json")).read_text())
+    author = {"name": "Grace ghp_abcdefghijklmnopqrstuvwxyz0123456789", "email": "4242+AKIAIOSFODNN7EXAMPLE@users.noreply.github.com", "date": "2025-02-03T10:00:00Z"}
+    secret = {**commit, "sha": "0" * 39 + "2", "commit": {**commit["commit"], "author": author, "message": "Add report writer"},
+              "author": {"login": "ghopper", "id": 4242}}  # fmt: skip
+    with FakeGitHub(extra_commits=[secret]) as server:
+        result = run_github(server, "acme/cobol-tools", *IDENTITY, *PERIOD)
+    profile = profile_of(result)
+    assert profile["totals"]["commits"] == 8
+    assert "Grace [REDACTED]" in profile["developer"]["ids"] and "4242+[REDACTED]@users.noreply.github.com" in profile["developer"]["ids"]
+    assert "ghp_abcdefghij" not in result.stdout and "AKIAIOSFODNN7EXAMPLE" not in result.stdout

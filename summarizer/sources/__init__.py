@@ -8,6 +8,8 @@ is one module and one `register(...)` line.
 
 from __future__ import annotations
 
+import os
+
 from summarizer.activity import Activity
 from summarizer.cache import RunCache, cache_key
 from summarizer.errors import SummarizerError
@@ -51,7 +53,9 @@ def collect_activity(
     if not activity.commits:
         wanted = " or ".join(repr(author) for author in query.authors)
         places = "; ".join(source.nothing_found(named, query) for source, named in plan)
-        raise SummarizerError(f"no commits by {wanted} from {query.period.since} to {query.period.until} {places}")
+        # What the sources warned of (commits left out, a shallow clone's cut-off) may be why: the run ends here, so it is said here.
+        told = "".join(f"; {warning}" for warning in activity.warnings)
+        raise SummarizerError(f"no commits by {wanted} from {query.period.since} to {query.period.until} {places}{told}")
     activity.commits.sort(key=lambda commit: commit.committed_at)
     # Another author's commit seen in two clones, or once as the developer's, counts once.
     others = {commit.sha: commit for commit in activity.others if commit.sha not in seen}
@@ -80,5 +84,16 @@ def _plan(arguments: list[str], query: SourceQuery) -> list[tuple[Source, list[s
     claimed: dict[int, list[str]] = {}
     for argument in arguments:
         owner = next(index for index, source in enumerate(SOURCES) if source.claims(argument))
+        if not isinstance(SOURCES[owner], GitSource):
+            _refuse_mistyped_path(argument, SOURCES[owner])
         claimed.setdefault(owner, []).append(argument)
     return [(SOURCES[index], claimed[index]) for index in sorted(claimed)]
+
+
+def _refuse_mistyped_path(argument: str, source: Source) -> None:
+    """A SOURCE argument under a folder that is here (`base/nonexistent`, `base` being here) is a local
+    path mistyped, not a place elsewhere of the same shape (a GitHub `owner/name`): said so, and nothing
+    is asked. Only on the command line: a roster's paths are relative to the roster, not to this folder."""
+    first, slash, _ = argument.partition("/")
+    if slash and first and os.path.isdir(first) and not os.path.exists(argument):
+        raise SummarizerError(f"no such repository path: {argument} ({first} is a folder here, so it is not looked for on {source.name})")

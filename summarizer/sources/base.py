@@ -47,7 +47,8 @@ class Source(Protocol):
     name: str  # what the source is called in messages: "git", "GitHub"
 
     def claims(self, argument: str) -> bool:
-        """Whether a SOURCE argument names a place of this kind."""
+        """Whether a SOURCE argument names a place of this kind; a SummarizerError when it is
+        written as one but names none (`github:` alone), so that nothing is read for it."""
 
     def when_none_named(self, query: SourceQuery) -> list[str] | None:
         """The arguments to read when no SOURCE is named at all; None to read nothing."""

@@ -42,6 +42,7 @@ from summarizer.cache import RunCache, cache_key
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, shift_month
+from summarizer.sanitize import sanitized
 from summarizer.sources.base import SourceExtract, SourceQuery
 from summarizer.sources.blame import trace_follow_ups
 from summarizer.sources.commits import (
@@ -52,12 +53,12 @@ from summarizer.sources.commits import (
     relevant_others,
     reverted_by,
 )
-from summarizer.sources.gitlog import OUTPUT, GitLog, git_environment, line_counts, read_log
+from summarizer.sources.gitlog import OUTPUT, GitLog, Misdated, git_environment, line_counts, misdated_warnings, read_log
 from summarizer.sources.grafts import Grafts, grafted_warnings, grafts_of, without_grafted_changes
 from summarizer.words import count
 
 # Bump when the parsing changes, so cached extractions are redone.
-EXTRACTOR_VERSION = 6
+EXTRACTOR_VERSION = 7
 
 _MISSING_OBJECT = re.compile(r"unable to read|bad object|missing (blob|tree|commit)|could not read", re.IGNORECASE)
 FORGES = {
@@ -203,12 +204,13 @@ def read_repository(
 
     with contextlib.ExitStack() as running:
         # With every author read (--author @) there is nobody else.
-        others_log = None if EVERY_AUTHOR in authors else running.enter_context(_others_log(path, repository, authors, period))
+        others_log = None if EVERY_AUTHOR in authors else running.enter_context(_others_log(path, repository, _as_read(authors), period))
         # Reverts landed after the period may undo its work: a reverted-work signal needs them.
         reverts_log = running.enter_context(_later_reverts_log(path, repository, period))
         selection = _selection(authors, period, repository.tip)
         # git matched "Name <email>" as one string; the contract is name or e-mail.
-        commits, log_warnings = _read_commits(path, repository, git_dir.grafts, selection, period, lambda commit: commit.is_by(authors))
+        matched = _as_read(authors)
+        commits, log_warnings = _read_commits(path, repository, git_dir.grafts, selection, period, lambda commit: commit.is_by(matched))
         mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir.path))
         if others_log is None:
             others = []
@@ -250,7 +252,7 @@ def read_team_repository(
     def owners_of(commit: Commit) -> list[str]:
         identity = (commit.author_name, commit.author_email)
         if identity not in owners:
-            owners[identity] = [owner for owner, authors in developers.items() if commit.is_by(authors)]
+            owners[identity] = [owner for owner, authors in developers.items() if commit.is_by(_as_read(authors))]
         return owners[identity]
 
     def keep(commit: Commit) -> bool:
@@ -273,6 +275,12 @@ def read_team_repository(
     if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
         cache.set(key, extract.model_dump_json(exclude_defaults=True))
     return extract
+
+
+def _as_read(authors: list[str]) -> list[str]:
+    """--author values as the names and e-mails they match are read: with their secrets redacted
+    (sources/gitlog.py), so that an e-mail holding a token-shaped part still matches itself."""
+    return [sanitized(author) for author in authors]
 
 
 def team_extraction_key(path: Path, developers: dict[str, list[str]], period: Period, branch: str | None) -> str:
@@ -308,7 +316,8 @@ def authors_present(path: Path, period: Period, branch: str | None) -> Counter[s
     """Every author (after .mailmap) with commits in the period: for 'did you mean'."""
     repository, _ = _resolve(path, branch)
     output = _git(path, "log", "--no-merges", "--format=%aN <%aE>", *_window(period), repository.tip).stdout
-    return Counter(line for line in output.decode(errors="replace").splitlines() if line)
+    # Shown in a message: read like every other name, secrets redacted.
+    return Counter(sanitized(line) for line in output.decode(errors="replace").splitlines() if line)
 
 
 def _closest(authors: list[str], present: Counter[str], limit: int = 3) -> list[str]:
@@ -341,26 +350,36 @@ def _resolve(path: Path, branch: str | None, name: str | None = None) -> tuple[R
         raise SummarizerError(f"{path} is a file, not a git repository")
     ref = branch or "HEAD"
     result = _git(
-        path, "rev-parse", "--absolute-git-dir", "--is-bare-repository", "--is-shallow-repository",
+        path, "rev-parse", "--absolute-git-dir", "--git-common-dir", "--is-bare-repository", "--is-shallow-repository",
         "--git-path", "shallow", "--git-path", "info/grafts", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}",
         check=False,
     )  # fmt: skip
     # One answer a line: a path may hold spaces.
     lines = result.stdout.decode(errors="surrogateescape").splitlines()
-    if result.returncode == 128 or len(lines) < 5:
+    if result.returncode == 128 or len(lines) < 6:
         raise SummarizerError(f"{path} is not a git repository")
-    git_dir, bare, shallow = Path(lines[0]), lines[1] == "true", lines[2] == "true"
-    if result.returncode != 0 or len(lines) < 6:
+    git_dir, bare, shallow = Path(lines[0]), lines[2] == "true", lines[3] == "true"
+    if result.returncode != 0 or len(lines) < 7:
         if branch and _has_commits(path):
             raise SummarizerError(f"unknown branch {branch!r} in {path}")
         raise SummarizerError(f"{path} has no commits yet")
-    top = git_dir if bare else git_dir.parent
+    top = _main_checkout(git_dir, path / lines[1], bare)
     remote = _git(path, "config", "--get", "remote.origin.url", check=False).stdout.decode().strip()
     derived, web_url, forge = _name_from_remote(remote, top)
     repository = Repository(
-        name=name or derived, named=name is not None, path=str(top), branch=ref, tip=lines[5], web_url=web_url, forge=forge, shallow=shallow
+        name=name or derived, named=name is not None, path=str(top), branch=ref, tip=lines[6], web_url=web_url, forge=forge, shallow=shallow
     )  # fmt: skip
-    return repository, GitDir(git_dir, grafts_of(path, Path(lines[3]), Path(lines[4])))
+    return repository, GitDir(git_dir, grafts_of(path, Path(lines[4]), Path(lines[5])))
+
+
+def _main_checkout(git_dir: Path, common_dir: Path, bare: bool) -> Path:
+    """The folder a repository is named and told apart by: its checkout, or a bare repository's
+    own folder. A linked worktree (`git worktree add`) has a git dir of its own inside the main
+    repository's (.git/worktrees/NAME): it is the main repository's, named as that one is."""
+    common = Path(os.path.realpath(common_dir))  # git writes it relative to the folder asked, unless elsewhere
+    if common == Path(os.path.realpath(git_dir)):
+        return git_dir if bare else git_dir.parent
+    return common.parent if common.name == ".git" else common
 
 
 def _has_commits(path: Path) -> bool:
@@ -453,16 +472,16 @@ def _read_past_missing_objects(
     path: Path, repository: Repository, selection: list[str], period: Period, keep: Callable[[Commit], bool]
 ) -> tuple[list[Commit], list[str]]:
     """The commits of the period, each with the line counts git could read of it."""
-    commits, returncode, stderr = read_log(path, ["log", *OUTPUT, "--numstat", *selection], repository.name, keep)
+    commits, returncode, stderr, misdated = read_log(path, ["log", *OUTPUT, "--numstat", *selection], repository.name, keep)
     if returncode == 0:
-        return _select(commits, period), []
+        return _select(commits, period), _misdated_warnings(repository.name, misdated, commits, period)
     if not _MISSING_OBJECT.search(stderr):
         raise SummarizerError(f"git log failed in {path}: {stderr.splitlines()[-1] if stderr else returncode}")
     # Missing objects: keep every commit git could describe; git log stopped at the first
     # unreadable object, so the line counts of the commits past it are read one by one,
     # and only those git cannot read lose them.
     complete = {commit.sha: commit for commit in commits[:-1]}
-    described, metadata_returncode, _ = read_log(path, ["log", *OUTPUT, *selection], repository.name, keep)
+    described, metadata_returncode, _, misdated_past = read_log(path, ["log", *OUTPUT, *selection], repository.name, keep)
     selected = _select(described or commits, period)
     recovered = line_counts(path, [commit.sha for commit in selected if commit.sha not in complete])
     merged = []
@@ -480,7 +499,14 @@ def _read_past_missing_objects(
     ] if incomplete else []
     if metadata_returncode != 0:
         warnings.append(f"{repository.name}: history past the missing objects could not be read at all")
-    return merged, warnings
+    misdated = list({commit.sha: commit for commit in misdated + misdated_past}.values())
+    return merged, warnings + _misdated_warnings(repository.name, misdated, described or commits, period)
+
+
+def _misdated_warnings(repo: str, misdated: list[Misdated], commits: list[Commit], period: Period) -> list[str]:
+    """The misdated commits worth a word: those left out (their month is unknown), and those read of the period."""
+    landed = {commit.sha for commit in commits if commit.month in period}
+    return misdated_warnings(repo, [commit for commit in misdated if commit.left_out or commit.sha in landed])
 
 
 def _select(commits: list[Commit], period: Period) -> list[Commit]:

@@ -48,7 +48,7 @@ from summarizer.cache import RunCache
 from summarizer.choices import Forge
 from summarizer.errors import ExitCode, SummarizerError, first_problem
 from summarizer.period import Period, shift_month
-from summarizer.sanitize import sanitized_message, without_controls
+from summarizer.sanitize import sanitized, sanitized_message, without_controls
 from summarizer.sources.base import SourceExtract, SourceQuery
 from summarizer.sources.commits import co_authors, mark_uncounted_files, pr_number
 from summarizer.urls import url_setting
@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from summarizer.sources.github_api import GitHubClient
 
 GITHUB_REPOSITORY = re.compile(r"^(?:github:)?(?P<owner>[A-Za-z0-9][\w.-]*)/(?P<name>[\w.-]+)$")
+PREFIX = "github:"
 
 
 class GitHubSource:
@@ -65,8 +66,12 @@ class GitHubSource:
     name = "GitHub"
 
     def claims(self, argument: str) -> bool:
+        if argument.startswith(PREFIX):
+            if not GITHUB_REPOSITORY.match(argument):
+                raise SummarizerError(f"{argument!r} names no GitHub repository: write {PREFIX}OWNER/NAME, as {PREFIX}octocat/hello-world")
+            return True
         # `owner/name` may be a local folder as well: the folder wins.
-        return argument.startswith("github:") or (bool(GITHUB_REPOSITORY.match(argument)) and not os.path.exists(argument))
+        return bool(GITHUB_REPOSITORY.match(argument)) and not os.path.exists(argument)
 
     def when_none_named(self, query: SourceQuery) -> list[str] | None:
         return [] if query.github_user else None
@@ -82,7 +87,7 @@ class GitHubSource:
         return extract
 
     def nothing_found(self, arguments: list[str], query: SourceQuery) -> str:
-        where = ", ".join(argument.removeprefix("github:") for argument in arguments) or "any repository"
+        where = ", ".join(argument.removeprefix(PREFIX) for argument in arguments) or "any repository"
         return f"on GitHub in {where}"
 
 
@@ -130,7 +135,7 @@ def read_github(
     ]  # fmt: skip
     try:
         user, _ = _get(client, f"/users/{urllib.parse.quote(login)}", f"there is no GitHub user {login!r}")
-        names = [name.removeprefix("github:") for name in repositories] or _contributed(client, login, period)
+        names = [name.removeprefix(PREFIX) for name in repositories] or _contributed(client, login, period)
         extract = SourceExtract(warnings=warnings)
         for full_name in names:
             _read_repository(client, full_name, user, emails, period, extract)
@@ -203,8 +208,8 @@ def _commit(client: GitHubClient, repo: str, sha: str) -> Commit:
     return Commit(
         sha=body["sha"],
         repo=repo,
-        author_name=without_controls(body["commit"]["author"]["name"]),
-        author_email=without_controls(body["commit"]["author"]["email"]),
+        author_name=sanitized(body["commit"]["author"]["name"]),
+        author_email=sanitized(body["commit"]["author"]["email"]),
         authored_at=dt.datetime.fromisoformat(body["commit"]["author"]["date"].replace("Z", "+00:00")),
         committed_at=committed,
         month=f"{committed:%Y-%m}",

@@ -8,6 +8,7 @@ thread of its own, so that git never waits on a full pipe and the cores are used
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import io
 import os
 import re
@@ -17,12 +18,13 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
-from typing import cast
+from typing import NamedTuple, cast
 
 from summarizer.activity import Commit, FileChange, gc_paused
 from summarizer.errors import SummarizerError
-from summarizer.sanitize import sanitized_message, without_controls
+from summarizer.sanitize import sanitized, sanitized_message, without_controls
 from summarizer.sources.commits import co_authors, pr_number
+from summarizer.words import count
 
 _FIELD = "%x1f"
 LOG_FORMAT = "%x1e" + _FIELD.join(["%H", "%aN", "%aE", "%aI", "%cI", "%B"]) + _FIELD
@@ -33,6 +35,11 @@ _RECORD_START = re.compile(rb"\x1e(?=[0-9a-f]{40,64}\x1f)")
 _PIPE_SIZE = 1 << 20
 _CHUNK = 1 << 16
 _OBJECT_NAME = re.compile(rb"[0-9a-f]{40}|[0-9a-f]{64}")
+# A date as %aI writes it, any year and any offset: git keeps whatever offset a commit records
+# (+9999 is written +99:99), and writes the placeholder itself for a date it cannot read.
+_GIT_DATE = re.compile(r"(?P<local>(?P<year>[0-9]{4,})-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2})(?P<sign>[+-])(?P<hours>[0-9]{2}):(?P<minutes>[0-9]{2})")
+# What a commit whose date cannot be read is asked `keep` with, before it is left out.
+_NO_DATE = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 _REPOSITORY_VARIABLES = frozenset({
     "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
     "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES",
@@ -41,6 +48,23 @@ _REPOSITORY_VARIABLES = frozenset({
 # Whether a commit by this author name and e-mail, landed in this month ("2025-03"), is wanted:
 # asked before the commit is built, so the rest of the record is never parsed.
 Wanted = Callable[[str, str, str], bool]
+
+
+class Misdated(NamedTuple):
+    """A commit whose date git wrote in a form not read as written: what was done, and whether it was left out."""
+
+    sha: str
+    note: str
+    left_out: bool
+
+
+class LogRead(NamedTuple):
+    """A log read to its end: the commits, git's exit code and error output, the commits misdated."""
+
+    commits: list[Commit]
+    returncode: int
+    stderr: str
+    misdated: list[Misdated]
 
 
 def git_environment() -> dict[str, str]:
@@ -72,7 +96,8 @@ class GitLog:
             raise SummarizerError("git is not installed (or not on PATH)") from error
         self._repo, self._keep, self._wanted, self._line_counts = repo, keep, wanted, line_counts
         self._thread: threading.Thread | None = None
-        self._parsed: tuple[list[Commit], int, str] | BaseException | None = None
+        self._parsed: LogRead | BaseException | None = None
+        self._misdated: list[Misdated] = []
         if background:
             self._thread = threading.Thread(target=self._parse_aside, daemon=True)
             self._thread.start()
@@ -90,14 +115,14 @@ class GitLog:
         cast(io.BufferedReader, self._process.stdout).close()
         self._errors.close()
 
-    def commits(self) -> tuple[list[Commit], int, str]:
-        """The commits, git's exit code and its error output."""
+    def commits(self) -> LogRead:
+        """The commits, git's exit code, its error output and the commits whose dates were not read as written."""
         if self._thread is None:
             return self._parse()
         self._thread.join()
         if isinstance(self._parsed, BaseException):
             raise self._parsed
-        return cast("tuple[list[Commit], int, str]", self._parsed)
+        return cast(LogRead, self._parsed)
 
     def _parse_aside(self) -> None:
         try:
@@ -105,7 +130,7 @@ class GitLog:
         except BaseException as error:  # raised again in the thread that asks for the commits
             self._parsed = error
 
-    def _parse(self) -> tuple[list[Commit], int, str]:
+    def _parse(self) -> LogRead:
         stdout = cast(io.BufferedReader, self._process.stdout)
         commits: list[Commit] = []
         pending = b""
@@ -117,17 +142,25 @@ class GitLog:
             commits.extend(self._commits_in([pending]))
         returncode = self._process.wait()
         self._errors.seek(0)
-        return commits, returncode, self._errors.read().decode(errors="replace").strip()
+        return LogRead(commits, returncode, self._errors.read().decode(errors="replace").strip(), self._misdated)
 
     def _commits_in(self, records: Iterable[bytes]) -> Iterator[Commit]:
         for record in records:
-            commit = _parse_record(record, self._repo, self._wanted, self._line_counts) if record else None
-            if commit is not None and (self._keep is None or self._keep(commit)):
-                yield commit
+            parsed = _parse_record(record, self._repo, self._wanted, self._line_counts) if record else None
+            if parsed is None:
+                continue
+            commit, misdated = parsed
+            if self._keep is not None and not self._keep(commit):
+                continue
+            if misdated is not None:
+                self._misdated.append(misdated)
+                if misdated.left_out:
+                    continue
+            yield commit
 
 
-def read_log(path: Path, arguments: list[str], repo: str, keep: Callable[[Commit], bool] | None = None) -> tuple[list[Commit], int, str]:
-    """One `git log` read to its end: its commits that `keep` wants, git's exit code and its error output."""
+def read_log(path: Path, arguments: list[str], repo: str, keep: Callable[[Commit], bool] | None = None) -> LogRead:
+    """One `git log` read to its end: its commits that `keep` wants, git's exit code, its error output and the misdated commits."""
     with GitLog(path, arguments, repo, keep=keep) as log:
         return log.commits()
 
@@ -169,22 +202,51 @@ def _diff_tree(path: Path, shas: list[str]) -> tuple[dict[str, list[FileChange]]
     return described, result.returncode
 
 
-def _parse_record(record: bytes, repo: str, wanted: Wanted | None, line_counts: bool) -> Commit | None:
+def misdated_warnings(repo: str, misdated: list[Misdated]) -> list[str]:
+    """What the user is told of the commits whose dates were not read as written, those left out first."""
+    warnings = []
+    for left_out, what in ((True, "left out, no month being readable from its commit date"), (False, "read with a date git wrote oddly")):
+        notes = [f"{commit.sha[:7]} ({commit.note})" for commit in misdated if commit.left_out == left_out]
+        if notes:
+            warnings.append(f"{repo}: {count(len(notes), 'commit')} {what}: {', '.join(notes[:5])}{', …' if len(notes) > 5 else ''}")
+    return warnings
+
+
+def _parse_record(record: bytes, repo: str, wanted: Wanted | None, line_counts: bool) -> tuple[Commit, Misdated | None] | None:
+    """The commit a record describes, and how its dates were read when not as written; None when not `wanted`."""
     header, _, numstat = record.partition(b"\x1f\x00")
     sha, name, email, authored, committed, message = header.decode(errors="replace").split("\x1f", 5)
-    name, email = without_controls(name), without_controls(email)
-    if wanted is not None and not wanted(name, email, committed[:7]):
+    name, email = _identity(name, email)
+    committed_at, committed_trouble = _git_date(committed)
+    if committed_at is None:
+        # No month to ask `wanted` about; `keep` is still asked, so that only a wanted commit is said to be left out.
+        if wanted is not None:
+            return None
+        misdated = Misdated(sha, committed_trouble, left_out=True)
+        committed_at = authored_at = _NO_DATE
+    else:
+        authored_at, authored_trouble = _git_date(authored)
+        notes = [committed_trouble] if committed_trouble else []
+        if authored_at is None:
+            authored_at = committed_at
+            notes.append(f"author date {authored_trouble}: the commit date stands in")
+        elif authored_trouble and authored_trouble != committed_trouble:  # a clock set wrong gives both the same
+            notes.append(f"author date: {authored_trouble}")
+        misdated = Misdated(sha, "; ".join(notes), left_out=False) if notes else None
+    # %cI writes the committer's own offset: its first seven characters are the month the commit landed in there.
+    month = f"{committed_at:%Y-%m}" if committed_trouble else committed[:7]
+    if wanted is not None and not wanted(name, email, month):
         return None
     subject, _, body = message.strip().partition("\n\n")
     subject, body = sanitized_message(subject, body)
-    return Commit(
+    commit = Commit(
         sha=sha,
         repo=repo,
         author_name=name,
         author_email=email,
-        authored_at=dt.datetime.fromisoformat(authored),
-        committed_at=dt.datetime.fromisoformat(committed),
-        month=committed[:7],
+        authored_at=authored_at,
+        committed_at=committed_at,
+        month=month,
         subject=subject,
         body=body,
         pr=pr_number(subject, body),
@@ -192,6 +254,36 @@ def _parse_record(record: bytes, repo: str, wanted: Wanted | None, line_counts: 
         files=_parse_numstat(numstat),
         stats_complete=line_counts,
     )
+    return commit, misdated
+
+
+@functools.lru_cache(maxsize=4096)
+def _identity(name: str, email: str) -> tuple[str, str]:
+    """An author's name and e-mail as the tool keeps them, like commit text (a token pasted into
+    a name is redacted): worked out once per author, not once per commit."""
+    return sanitized(name), sanitized(email)
+
+
+def _git_date(text: str) -> tuple[dt.datetime | None, str]:
+    """A date as %aI writes it, and what was odd about it ("" when read as written): an offset no
+    place has (a day or more either way) is read as UTC; None when git could not read the date
+    itself, or it lies past the year 9999, which Python does not hold."""
+    try:
+        return dt.datetime.fromisoformat(text), ""
+    except ValueError:
+        pass
+    match = _GIT_DATE.fullmatch(text)
+    if match is None:
+        return None, "which git cannot read"
+    if len(match["year"]) > 4:
+        return None, "after the year 9999"
+    offset = dt.timedelta(hours=int(match["hours"]), minutes=int(match["minutes"]))
+    local = f"{match['sign']}{match['hours']}{match['minutes']}"
+    try:
+        instant = dt.datetime.fromisoformat(match["local"]) - (offset if match["sign"] == "+" else -offset)
+    except (ValueError, OverflowError):
+        return None, "which git cannot read"
+    return instant.replace(tzinfo=dt.timezone.utc), f"UTC offset {local}, which no place has: read as UTC"
 
 
 def _parse_numstat(numstat: bytes) -> list[FileChange]:
