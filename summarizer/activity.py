@@ -18,7 +18,7 @@ from summarizer.activity_checks import counted_once, first_impossibility, repeat
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError, first_problem
 from summarizer.period import Month, Period
-from summarizer.sanitize import sanitized, sanitized_message, without_controls
+from summarizer.sanitize import sanitized, sanitized_message, without_controls, without_credentials
 
 ACTIVITY_SCHEMA_VERSION = 1
 
@@ -207,17 +207,20 @@ def read_activity(path: Path) -> Activity:
 
 
 def _sanitized_activity(activity: Activity) -> Activity:
-    """Every text of a read activity that reaches a terminal or a page, without control characters
-    (and its warnings, shown as they are, with secrets redacted)."""
+    """Every text of a read activity that reaches a terminal, a page or a model, as the sources
+    keep it: without control characters; names and messages with secrets redacted (file paths
+    and labels, the bulk of a file, are only read for what they name); links without credentials."""
     for pull in activity.pull_requests:
         pull.title, pull.body = sanitized_message(pull.title, pull.body)
-        pull.repo, pull.labels = without_controls(pull.repo), [without_controls(label) for label in pull.labels]
-        pull.author = without_controls(pull.author) if pull.author is not None else None
+        pull.repo, pull.labels = sanitized(pull.repo), [without_controls(label) for label in pull.labels]
+        pull.author = sanitized(pull.author) if pull.author is not None else None
+        pull.url = without_credentials(pull.url) if pull.url is not None else None
     for repository in activity.repositories:
-        repository.name, repository.path, repository.branch = (without_controls(text) for text in (repository.name, repository.path, repository.branch))
+        repository.name, repository.path, repository.branch = (sanitized(text) for text in (repository.name, repository.path, repository.branch))
+        repository.web_url = without_credentials(repository.web_url) if repository.web_url is not None else None
     return activity.model_copy(update={
-        "authors": [without_controls(author) for author in activity.authors],
-        "logins": [without_controls(login) for login in activity.logins],
+        "authors": [sanitized(author) for author in activity.authors],
+        "logins": [sanitized(login) for login in activity.logins],
         "warnings": [sanitized(warning) for warning in activity.warnings],
         "commits": [_sanitized(commit) for commit in activity.commits],
         "others": [_sanitized(commit) for commit in activity.others],
@@ -227,7 +230,7 @@ def _sanitized_activity(activity: Activity) -> Activity:
 def _sanitized(commit: Commit) -> Commit:
     subject, body = sanitized_message(commit.subject, commit.body)
     return commit.model_copy(update={
-        "subject": subject, "body": body, "repo": without_controls(commit.repo), "author_name": without_controls(commit.author_name),
-        "author_email": without_controls(commit.author_email), "co_authors": [without_controls(name) for name in commit.co_authors],
+        "subject": subject, "body": body, "repo": sanitized(commit.repo), "author_name": sanitized(commit.author_name),
+        "author_email": sanitized(commit.author_email), "co_authors": [sanitized(name) for name in commit.co_authors],
         "files": [change.model_copy(update={"path": without_controls(change.path)}) for change in commit.files],
     })  # fmt: skip

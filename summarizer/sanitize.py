@@ -28,6 +28,10 @@ _SECRETS: list[tuple[tuple[str, ...], re.Pattern[str]]] = [
     (("glpat-",), re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}\b")),
     (("eyj",), re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b")),  # JWT
     (("bearer",), re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*")),
+    (("sk_live_", "sk_test_", "rk_live_", "rk_test_"), re.compile(r"\b[sr]k_(?:live|test)_[A-Za-z0-9]{20,}\b")),  # Stripe
+    (("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b")),
+    # Azure connection strings: the key's name stays, so the string still reads.
+    (("accountkey=", "sharedaccesskey="), re.compile(r"(?i)(?:(?<=\bAccountKey=)|(?<=\bSharedAccessKey=))[A-Za-z0-9+/]{20,}={0,2}")),
 ]
 
 
@@ -80,6 +84,16 @@ def without_controls(text: str) -> str:
 def sanitized(text: str) -> str:
     """Commit text as the tool keeps it: no control characters, secrets redacted."""
     return redact(without_controls(text))
+
+
+# A URL's user and password: everything of its host part before the last "@".
+_USER_INFO = re.compile(r"^(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")
+
+
+def without_credentials(url: str) -> str:
+    """A link as the tool keeps it: sanitized, without the user and password a clone URL may
+    carry (https://user:token@github.com/acme/x is https://github.com/acme/x)."""
+    return sanitized(_USER_INFO.sub(r"\g<scheme>", url))
 
 
 def sanitized_message(subject: str, body: str) -> tuple[str, str]:

@@ -131,6 +131,27 @@ def test_escape_sequences_in_the_files_warnings_and_names_never_reach_the_termin
     assert "| cobol-tools |" in result.stdout  # the repositories' table: the name without its escape sequence
 
 
+@pytest.mark.parametrize("form", ["markdown", "json", "html"])
+def test_a_secret_in_the_files_repository_name_reaches_no_output(form: str, tmp_path: Path) -> None:
+    token = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"
+    activity = grace()
+    activity["repositories"][0]["name"] = f"acme/{token}"
+    for commit in activity["commits"]:
+        commit["repo"] = f"acme/{token}"
+    result = run_cli("run", "--activity", str(saved(tmp_path, activity)), "--format", form)
+    assert result.returncode == 0, result.stderr
+    assert token not in result.stdout + result.stderr
+    assert "acme/[REDACTED]" in result.stdout
+
+
+def test_a_repository_link_loses_the_credentials_it_carries(tmp_path: Path) -> None:
+    activity = edited({"repositories.0.web_url": "https://user:hunter2@github.com/acme/cobol-tools", "repositories.0.forge": "github"})
+    result = run_cli("run", "--activity", str(saved(tmp_path, activity)), "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert [repository["web_url"] for repository in json.loads(result.stdout)["repositories"]] == ["https://github.com/acme/cobol-tools"]
+    assert "hunter2" not in result.stdout + result.stderr
+
+
 # ---------------------------------------------------------------------------------------------
 # Entries listed twice
 

@@ -361,6 +361,24 @@ def test_dry_run_counts_tokens_and_sends_nothing() -> None:
     assert "7 calls" in result.stdout and "cost about $" in result.stdout
 
 
+def test_a_dry_runs_table_shows_the_model_without_the_escape_sequence_typed_in_it() -> None:
+    with FakeOpenAI() as server:
+        result = run_with_server(server.url, "--dry-run", "--model", "gpt\x1b]0;PWN\x07")
+    assert result.returncode == 0 and server.requests == []
+    assert result.stdout.startswith("Dry run for model gpt: nothing was sent.")
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+
+
+def test_a_team_dry_runs_table_shows_the_model_without_the_escape_sequence_typed_in_it() -> None:
+    from summarizer.drafting.model import DraftPlan, TeamPlan
+    from summarizer.render.plan import render_team_plan
+
+    ada = DraftPlan(model="gpt", months=[], other_prompt_tokens=10, calls=1, prompt_tokens=10, completion_tokens_estimate=5, estimated_cost_usd=None, approximate=False)
+    table = render_team_plan(TeamPlan(developers={"Ada Lovelace": ada}), "gpt\x1b[2J\x1b]0;PWN\x07")
+    assert table.startswith("Dry run for model gpt: nothing was sent.") and "(no price known for gpt)" in table
+    assert "\x1b" not in table and "\x07" not in table
+
+
 def test_offline_runs_and_help_never_import_openai() -> None:
     from tests.conftest import run_cli
 

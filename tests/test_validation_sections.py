@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,32 @@ def test_sentence_offsets_point_into_the_text() -> None:
     text = "Intro.\n\n### May 2025\n\nAdded a codec. Fixed a bug."
     for sentence in split_sentences(text):
         assert text[sentence.start : sentence.start + len(sentence.text)] == sentence.text
+
+
+def test_each_sentence_keeps_the_whole_line_it_stands_on() -> None:
+    text = "### May 2025\nAdded a codec. Fixed a bug.\n\n- Wrote docs. Cut a release.\nLast line"
+    lines = [(sentence.text, sentence.line) for sentence in split_sentences(text)]
+    assert lines == [
+        ("### May 2025", "### May 2025"),
+        ("Added a codec.", "Added a codec. Fixed a bug."),
+        ("Fixed a bug.", "Added a codec. Fixed a bug."),
+        ("- Wrote docs.", "- Wrote docs. Cut a release."),
+        ("Cut a release.", "- Wrote docs. Cut a release."),
+        ("Last line", "Last line"),
+    ]
+
+
+def test_splitting_one_long_line_of_sentences_takes_memory_in_proportion_to_its_length() -> None:
+    # 1,000 sentences on one line: a copy of the line for each would take 1,000 times its size.
+    text = "In March 2025 Eve added parser part 3. " * 1000 + "\n"
+    tracemalloc.start()
+    try:
+        sentences = split_sentences(text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(sentences) == 1000
+    assert peak < 40 * len(text)
 
 
 @pytest.mark.parametrize(

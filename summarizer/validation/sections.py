@@ -11,6 +11,8 @@ model that drafted it: neither is checked.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from itertools import accumulate
 from typing import NamedTuple
 
 _MONTH_NUMBERS = {
@@ -75,6 +77,10 @@ def split_sentences(text: str) -> list[Sentence]:
     section: str | None = None
     quoting = False  # in a profile's own list of what it could not check: claims quoted, not made
     offset = 0
+    # Every sentence on a line shares that line's one string: a copy each would cost a
+    # one-line text of n sentences n copies of itself.
+    lines = text.split("\n")
+    line_starts = list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
     for number, paragraph in enumerate(re.split(r"(\n\s*\n)", text)):
         start = offset
         offset += len(paragraph)
@@ -97,9 +103,7 @@ def split_sentences(text: str) -> list[Sentence]:
             paragraph_id = 2 * number + (heading_ends != -1 and part_start > heading_ends)
             mentioned = set(months_named(text_part))
             month = mentioned.pop() if len(mentioned) == 1 else section
-            line_start = text.rfind("\n", 0, start + part_start) + 1
-            line_end = text.find("\n", start + part_start)
-            line = text[line_start : line_end if line_end != -1 else len(text)]
+            line = lines[bisect_right(line_starts, start + part_start) - 1]
             sentences.append(Sentence(text_part, start + part_start, month, line, paragraph_id))
     return sentences
 
