@@ -21,10 +21,10 @@ from summarizer.period import month_label
 from summarizer.validation.claims import PR_REF, SHA
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
-from summarizer.validation.items import WORD, ItemWords, keys, parts
+from summarizer.validation.items import WORD, ItemWords, joined_key, keys, parts
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
-from summarizer.validation.prose import TAG_LINE
+from summarizer.validation.prose import LANGUAGE_NAMES, TAG_LINE
 from summarizer.validation.sections import Sentence
 from summarizer.validation.vocabulary import GENERIC_STEMS, stem
 
@@ -56,10 +56,9 @@ def claim_keys(text: str, context: Context) -> dict[str, str]:
         specific = [part for part in parts(word) if _is_specific(part, skipped)]
         joins = previous is not None and text[previous.end() : match.start()] in (" ", "-")
         if specific and joins and previous is not None:
-            for key in keys(previous.group(0) + word.capitalize()):
-                claim.setdefault(key, f"{previous.group(0)} {word}")
+            claim.setdefault(joined_key(previous.group(0), word), f"{previous.group(0)} {word}")
         # A generic word may begin a compound all the same: "list comprehension" is `listcomp`.
-        previous = match if specific or word.lower() not in STOP_WORDS | skipped else None
+        previous = match if specific or (len(word) > 2 and word.lower() not in STOP_WORDS | skipped) else None
         if not specific:
             continue
         for key in {key for part in specific for key in keys(part)} | (keys(word) if len(specific) > 1 else frozenset()):
@@ -77,9 +76,12 @@ def _is_specific(part: str, skipped: frozenset[str]) -> bool:
 
 
 def _skipped_words(context: Context) -> frozenset[str]:
-    """Names of the developer and of the repositories: every item of theirs is theirs, in them."""
-    names = {part for repository in context.history.repositories for part in re.split(r"[/._-]+", repository.name.lower())}
-    return frozenset(names | set(context.name_words) | set(context.vocabulary.developer))
+    """Names of the developer, of the repositories and of languages: every item of theirs is
+    theirs, in those repositories, and a language is checked as a skill, not as work."""
+    history = context.history
+    names = {part for repository in history.repositories for part in re.split(r"[/._-]+", repository.name.lower())}
+    languages = {name.lower().replace("\\", "") for name in LANGUAGE_NAMES} | {language.lower() for language in history.totals.languages}
+    return frozenset(names | languages | set(context.name_words) | set(context.vocabulary.developer))
 
 
 def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -162,10 +164,11 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
             continue
         wanted = [keys(first.group(0)), keys(second.group(0))]
         # Told by another month's title, and by no word of this month's items: the work is that month's.
-        telling = [item for item in citations.items if all(key_set & citations.titles[item.id] for key_set in wanted)]
+        telling = citations.titled(wanted)
         if not telling or len(telling) > _FEW or any(item.month == scope.month for item in telling):
             continue
-        if any(all(key_set & citations.words[item.id] for key_set in wanted) for item in citations.items if item.month == scope.month):
+        told_here = citations.by_month.get(scope.month, frozenset())
+        if all(key_set & told_here for key_set in wanted):
             continue
         item = telling[0]
         span = (first.start(), second.end())

@@ -27,6 +27,7 @@ ABBREVIATIONS = {
     "err": "error", "ci": "ci", "cli": "cli", "flag": "option", "flags": "option", "options": "option",
     "tests": "test", "testing": "test", "unittest": "test", "unittests": "test",
     "async": "asynchronous", "sync": "synchronous", "alloc": "allocate", "allocation": "allocate", "allocator": "allocate",
+    "ref": "reference", "refs": "reference", "eval": "evaluation", "exec": "execute", "spec": "specification",
     "seg": "segment", "segfault": "crash", "segfaults": "crash", "crashes": "crash", "crashing": "crash",
     # Irregular verbs: a paraphrase tells in the past what a title tells in the present.
     "sped": "speed", "rewrote": "rewrite", "rewritten": "rewrite", "rebuilt": "rebuild", "broke": "break", "broken": "break",
@@ -57,6 +58,11 @@ def keys(word: str) -> frozenset[str]:
     return frozenset(key for key in found if key)
 
 
+def joined_key(first: str, second: str) -> str:
+    """Two neighbouring words compared as one ("layer norm" as `layernorm`)."""
+    return _key("".join(parts(first) + parts(second)))
+
+
 def _key(word: str) -> str:
     word = ABBREVIATIONS.get(word, word)
     word = stem(word)
@@ -71,6 +77,8 @@ class ItemWords:
     items: list[WorkItem]
     words: dict[str, frozenset[str]]  # item id -> keys of its title, messages and paths
     titles: dict[str, frozenset[str]]  # item id -> keys of its title alone
+    by_title_key: dict[str, list[WorkItem]]  # key -> the items whose title holds it
+    by_month: dict[str, frozenset[str]]  # month -> keys of all its items' words
     by_pr: dict[tuple[str | None, int], list[WorkItem]]
     by_sha: dict[str, WorkItem]
 
@@ -94,7 +102,22 @@ class ItemWords:
             if item.pr is not None:
                 by_pr.setdefault((None, item.pr), []).append(item)
                 by_pr.setdefault((item.repo.lower(), item.pr), []).append(item)
-        return cls(items, words, titles, by_pr, by_sha)
+        by_title_key: dict[str, list[WorkItem]] = {}
+        for item in items:
+            for key in titles[item.id]:
+                by_title_key.setdefault(key, []).append(item)
+        by_month: dict[str, frozenset[str]] = {}
+        for month in history.months:
+            by_month[month.month] = frozenset().union(*(words[item.id] for item in month.items))
+        return cls(items=items, words=words, titles=titles, by_title_key=by_title_key, by_month=by_month, by_pr=by_pr, by_sha=by_sha)
+
+    def titled(self, keys_each: list[frozenset[str]]) -> list[WorkItem]:
+        """The items whose titles hold one key of each set."""
+        found: dict[str, WorkItem] | None = None
+        for wanted in keys_each:
+            holding = {item.id: item for key in wanted for item in self.by_title_key.get(key, [])}
+            found = holding if found is None else {id_: item for id_, item in found.items() if id_ in holding}
+        return list((found or {}).values())
 
     def cited(self, ref: re.Match[str], kind: str) -> list[WorkItem]:
         if kind == "sha":
