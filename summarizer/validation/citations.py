@@ -78,10 +78,10 @@ def _is_specific(part: str, skipped: frozenset[str]) -> bool:
 def _skipped_words(context: Context) -> frozenset[str]:
     """Names of the developer, of the repositories and of languages: every item of theirs is
     theirs, in those repositories, and a language is checked as a skill, not as work."""
-    history = context.history
-    names = {part for repository in history.repositories for part in re.split(r"[/._-]+", repository.name.lower())}
-    languages = {name.lower().replace("\\", "") for name in LANGUAGE_NAMES} | {language.lower() for language in history.totals.languages}
-    return frozenset(names | languages | set(context.name_words) | set(context.vocabulary.developer))
+    return context.own_names | _LANGUAGES
+
+
+_LANGUAGES = frozenset(name.lower().replace("\\", "") for name in LANGUAGE_NAMES)
 
 
 def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -160,7 +160,7 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
             continue
         # A phrase the field uses everywhere ("flash attention" in a kernels benchmark) is nobody's month.
         pair = (stem(first.group(0).lower()), stem(second.group(0).lower()))
-        if context.colleagues.used[pair] > context.colleagues.rare:
+        if context.history.others and context.colleagues.used[pair] > context.colleagues.rare:
             continue
         wanted = [keys(first.group(0)), keys(second.group(0))]
         # Told by another month's title, and by no word of this month's items: the work is that month's.

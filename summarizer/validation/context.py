@@ -42,6 +42,15 @@ class Context:
         return ItemWords.of(self.history)
 
     @cached_property
+    def own_names(self) -> frozenset[str]:
+        """The words of the developer's names and of the repositories' names and languages: a claim's
+        words that every item of theirs shares."""
+        history = self.history
+        repositories = {part for repository in history.repositories for part in re.split(r"[/._-]+", repository.name.lower())}
+        languages = {language.lower() for language in history.totals.languages}
+        return frozenset(repositories | languages | set(self.name_words) | set(self.vocabulary.developer))
+
+    @cached_property
     def name_words(self) -> frozenset[str]:
         """Every word of a person's name or handle in the data (people.py): no skill tag is one."""
         return name_words(self.history)
