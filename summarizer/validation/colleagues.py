@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from summarizer.activity import Commit
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
+from summarizer.validation.items import joined_key, keys
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.phrases import Token, tokens
 from summarizer.validation.prose import TAG_LINE
@@ -59,6 +60,13 @@ def landed_by_another(term: str, sentence: Sentence, scope: Evidence, context: C
     return finding(FindingKind.OTHER_AUTHOR, sentence, (start, start + len(term)), scope, message)
 
 
+def _said_by_them(first: str, second: str, context: Context) -> bool:
+    """Whether the developer's own work says the two words as one, in another spelling: "layer norm"
+    where they wrote layernorm, "jagged tensors" where a title of theirs wrote KeyedJaggedTensor."""
+    citations = context.citations
+    return joined_key(first, second) in citations.everywhere or bool(citations.titled([keys(first), keys(second)]))
+
+
 def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     if not context.history.others or TAG_LINE.match(sentence.text) or sentence.text.lstrip().startswith(("#", "|")):
         return
@@ -74,6 +82,8 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
         for first, second in zip(run, run[1:]):
             # A person's name is a name, checked as one, not work.
             if sentence.text[first.start : second.end].lower() in context.people:
+                continue
+            if _said_by_them(sentence.text[first.start : first.end], sentence.text[second.start : second.end], context):
                 continue
             commits = colleagues.landed_by_others((first.stem, second.stem), months)
             if not commits:

@@ -20,8 +20,13 @@ def normalize(text: str) -> str:
     return re.sub(r"[\s_`\-]+", "", text.lower())
 
 
+# Sizes as commands and configs write them ("-Xmx2G", "4K pages"): the same figure as "2 GB".
+_SHORT_SIZE = re.compile(r"(?<![\w.])(?P<value>\d+(?:\.\d+)?)(?P<unit>[kKMGT])(?![\w/])")
+
+
 def figures_in(text: str) -> set[tuple[float, str]]:
-    return {(float(match.group("value")), unit_name(match.group("unit"))) for match in FIGURE.finditer(text)}
+    figures = {(float(match.group("value")), unit_name(match.group("unit"))) for match in FIGURE.finditer(text)}
+    return figures | {(float(match.group("value")), match.group("unit").replace("K", "k") + "B") for match in _SHORT_SIZE.finditer(text)}
 
 
 def unit_name(unit: str) -> str:

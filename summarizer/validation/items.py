@@ -28,6 +28,7 @@ ABBREVIATIONS = {
     "tests": "test", "testing": "test", "unittest": "test", "unittests": "test",
     "async": "asynchronous", "sync": "synchronous", "alloc": "allocate", "allocation": "allocate", "allocator": "allocate",
     "ref": "reference", "refs": "reference", "eval": "evaluation", "exec": "execute", "spec": "specification",
+    "commandline": "cli", "kv": "kv", "kvcache": "kvcache",
     "seg": "segment", "segfault": "crash", "segfaults": "crash", "crashes": "crash", "crashing": "crash",
     # Irregular verbs: a paraphrase tells in the past what a title tells in the present.
     "sped": "speed", "rewrote": "rewrite", "rewritten": "rewrite", "rebuilt": "rebuild", "broke": "break", "broken": "break",
@@ -50,11 +51,17 @@ def parts(word: str) -> tuple[str, ...]:
 def keys(word: str) -> frozenset[str]:
     """What a word (or identifier) is compared as: its stemmed parts, their joining, its initials."""
     pieces = parts(word)
-    found = {_key(piece) for piece in pieces if len(piece) > 1}
-    if len(pieces) > 1:
-        found.add(_key("".join(pieces)))
-        if all(piece.isalpha() for piece in pieces) and len(pieces) >= 3:
-            found.add("".join(piece[0] for piece in pieces))
+    return frozenset(key for key in {_key(piece) for piece in pieces if len(piece) > 1} | whole_keys(word) if key)
+
+
+@cache
+def whole_keys(word: str) -> frozenset[str]:
+    """A word compared whole: its parts joined (`bf16` is bfloat16, `LayerNorm` layernorm) and, for a
+    compound of three words or more, its initials (`FullyShardedDataParallel` is fsdp)."""
+    pieces = parts(word)
+    found = {_key("".join(pieces))}
+    if len(pieces) >= 3 and all(piece.isalpha() for piece in pieces):
+        found.add("".join(piece[0] for piece in pieces))
     return frozenset(key for key in found if key)
 
 
@@ -79,6 +86,7 @@ class ItemWords:
     titles: dict[str, frozenset[str]]  # item id -> keys of its title alone
     by_title_key: dict[str, list[WorkItem]]  # key -> the items whose title holds it
     by_month: dict[str, frozenset[str]]  # month -> keys of all its items' words
+    everywhere: frozenset[str]  # keys of every item's words
     by_pr: dict[tuple[str | None, int], list[WorkItem]]
     by_sha: dict[str, WorkItem]
 
@@ -109,7 +117,15 @@ class ItemWords:
         by_month: dict[str, frozenset[str]] = {}
         for month in history.months:
             by_month[month.month] = frozenset().union(*(words[item.id] for item in month.items))
-        return cls(items=items, words=words, titles=titles, by_title_key=by_title_key, by_month=by_month, by_pr=by_pr, by_sha=by_sha)
+        everywhere = frozenset().union(*by_month.values())
+        return cls(
+            items=items, words=words, titles=titles, by_title_key=by_title_key, by_month=by_month, everywhere=everywhere,
+            by_pr=by_pr, by_sha=by_sha,
+        )  # fmt: skip
+
+    def told(self, month: str | None) -> frozenset[str]:
+        """The keys of the words of a month's items (of the whole period for None)."""
+        return self.everywhere if month is None else self.by_month.get(month, frozenset())
 
     def titled(self, keys_each: list[frozenset[str]]) -> list[WorkItem]:
         """The items whose titles hold one key of each set."""

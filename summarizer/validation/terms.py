@@ -9,6 +9,7 @@ from summarizer.validation.claims import PR_REF, SHA, count_spans
 from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence
+from summarizer.validation.items import whole_keys
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.prose import LANGUAGE
 from summarizer.validation.sections import Sentence
@@ -68,6 +69,9 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         if LANGUAGE.fullmatch(term):
             continue  # a language named is a skill claim, checked as one
         if scope.mentions(term) or scope.mentions(base) or context.repository_named(term):
+            continue
+        # Said in other words than the commits': `BF16` for bfloat16, FSDP for FullyShardedDataParallel.
+        if whole_keys(term) & context.citations.told(scope.month):
             continue
         span = (match.start(kind), match.end(kind))
         elsewhere = context.placed_elsewhere(
