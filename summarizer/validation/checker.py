@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from summarizer.months import History
 from summarizer.period import month_label
-from summarizer.validation.citations import check_citations, check_months_of_work
+from summarizer.validation.citations import check_citations, check_figure_sources, check_months_of_work
 from summarizer.validation.claims import check_counts, check_figures, check_identifiers, check_quantities
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
@@ -60,6 +60,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_signal_claims(sentence, scope, context)
         findings += check_figures(sentence, scope, context)
         findings += check_quantities(sentence, scope, context)
+        findings += check_figure_sources(sentence, scope, context)
         findings += check_names(sentence, scope, context)
         findings += check_repositories(sentence, scope, context)
         findings += check_skills(sentence, scope, context)

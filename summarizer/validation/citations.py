@@ -20,7 +20,7 @@ from summarizer.months import WorkItem
 from summarizer.period import month_label
 from summarizer.validation.claims import PR_REF, SHA
 from summarizer.validation.context import Context, finding
-from summarizer.validation.evidence import Evidence
+from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import WORD, ItemWords, joined_key, keys, parts
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
@@ -175,6 +175,32 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
         message = f"“{text[span[0] : span[1]]}” is {_ref(item)} “{item.title}”, of {month_label(item.month)}, not of {month_label(scope.month)}"
         yield finding(FindingKind.WRONG_MONTH, sentence, span, scope, message, item.month)
         return
+
+
+def check_figure_sources(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """A figure supports only a claim about the work it came from: "2x" in the body of a cache change
+    does not make "the new parser made imports 2x faster" true. Each figure the month's commits state
+    must stand in an item that tells one of the sentence's specific words."""
+    text = sentence.text
+    if scope.month is None or TAG_LINE.match(text) or text.lstrip().startswith("|"):
+        return
+    matches = [match for match in FIGURE.finditer(text) if (float(match.group("value")), unit_name(match.group("unit"))) in scope.figures]
+    if not matches:
+        return
+    claim = claim_keys(FIGURE.sub(" ", text), context)
+    if not claim:
+        return
+    citations = context.citations
+    month_items = [item for item in citations.items if item.month == scope.month]
+    for match in matches:
+        figure = (float(match.group("value")), unit_name(match.group("unit")))
+        stating = [item for item in month_items if figure in citations.figures[item.id]]
+        if not stating or any(_shares(claim, citations.words[item.id]) for item in stating):
+            continue
+        item = stating[0]
+        told = ", ".join(sorted(set(claim.values()))[:4])
+        message = f"{match.group(0)} is {_ref(item)}'s figure (“{item.title}”), which tells nothing of {told}"
+        yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, match, scope, message)
 
 
 # A phrase more of the developer's items tell than this is their everyday work, no one item's.

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from summarizer.months import History, WorkItem
+from summarizer.validation.evidence import figures_in
 from summarizer.validation.vocabulary import stem
 
 # The abbreviations developers write, each read as the word it stands for (both sides are read so).
@@ -87,6 +88,7 @@ class ItemWords:
     by_title_key: dict[str, list[WorkItem]]  # key -> the items whose title holds it
     by_month: dict[str, frozenset[str]]  # month -> keys of all its items' words
     everywhere: frozenset[str]  # keys of every item's words
+    figures: dict[str, set[tuple[float, str]]]  # item id -> the figures its commits state ("2x", "40%")
     by_pr: dict[tuple[str | None, int], list[WorkItem]]
     by_sha: dict[str, WorkItem]
 
@@ -96,6 +98,7 @@ class ItemWords:
         items = [item for month in history.months for item in month.items]
         words: dict[str, frozenset[str]] = {}
         titles: dict[str, frozenset[str]] = {}
+        figures: dict[str, set[tuple[float, str]]] = {}
         by_pr: dict[tuple[str | None, int], list[WorkItem]] = {}
         by_sha: dict[str, WorkItem] = {}
         for item in items:
@@ -107,6 +110,7 @@ class ItemWords:
                     texts += [commit.subject, commit.body, *(change.path for change in commit.files)]
             words[item.id] = frozenset().union(*(keys(word) for text in texts for word in WORD.findall(text)))
             titles[item.id] = frozenset().union(*(keys(word) for word in WORD.findall(item.title)))
+            figures[item.id] = figures_in("\n".join(texts))
             if item.pr is not None:
                 by_pr.setdefault((None, item.pr), []).append(item)
                 by_pr.setdefault((item.repo.lower(), item.pr), []).append(item)
@@ -120,7 +124,7 @@ class ItemWords:
         everywhere = frozenset().union(*by_month.values())
         return cls(
             items=items, words=words, titles=titles, by_title_key=by_title_key, by_month=by_month, everywhere=everywhere,
-            by_pr=by_pr, by_sha=by_sha,
+            figures=figures, by_pr=by_pr, by_sha=by_sha,
         )  # fmt: skip
 
     def told(self, month: str | None) -> frozenset[str]:
