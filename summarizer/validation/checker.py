@@ -67,6 +67,9 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_terms(sentence, scope, context, expanded_acronyms(expansions))
         findings += check_colleagues(sentence, scope, context)
         findings += check_echoes(sentence, scope, context)
+    # A sentence that copies the prompt's example is condemned whole: its citation is no claim of its own.
+    echoes = {finding.offset for finding in findings if finding.kind == FindingKind.PROMPT_ECHO}
+    findings = [f for f in findings if not (f.kind == FindingKind.WRONG_EVIDENCE and _within_echo(f, echoes, sentences))]
     findings += find_duplicates(sentences, context)
     findings += check_grounding(text, sentences, context)
     return _deduplicated(sorted(findings, key=lambda f: (f.offset or 0, f.kind)))
@@ -88,6 +91,10 @@ def _wrong_months(sentence: Sentence, scope: Evidence, history: History, context
             reported.add(month)
             outside = f"{month_label(month)} is outside the period ({month_label(period.since)} to {month_label(period.until)})"
             yield finding(FindingKind.WRONG_MONTH, sentence, span, scope, outside)
+
+
+def _within_echo(finding: Finding, echoes: set[int | None], sentences: list[Sentence]) -> bool:
+    return any(sentence.start in echoes and sentence.start <= (finding.offset or 0) < sentence.start + len(sentence.text) for sentence in sentences)
 
 
 def _index(month: str) -> int:

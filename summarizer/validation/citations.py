@@ -85,49 +85,68 @@ _LANGUAGES = frozenset(name.lower().replace("\\", "") for name in LANGUAGE_NAMES
 
 
 def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
-    """`wrong_evidence` for each ref of the sentence whose item tells none of the words its claim says."""
+    """`wrong_evidence` for each ref of the sentence whose item does not tell what it is cited for:
+    none of the claim's words, or, cited alone, far fewer than another item of the month tells.
+    The claim is read twice, as the clause the citation closes and as all the words since the last
+    citation: a ref fails only when it fails both."""
     text = sentence.text
     if TAG_LINE.match(text) or text.lstrip().startswith("|"):
         return
     refs = sorted([(match, "pr") for match in PR_REF.finditer(text)] + [(match, "sha") for match in SHA.finditer(text)], key=lambda ref: ref[0].start())
-    citations = context.citations
-    for (match, kind), claim_text in zip(refs, _claims(text, [match for match, _ in refs])):
-        claim = claim_keys(claim_text, context)
-        items = citations.cited(match, kind)
-        if not claim or not items or any(_shares(claim, citations.words[item.id]) for item in items):
+    matches = [match for match, _ in refs]
+    wide = _claims(text, matches)
+    for (match, kind), claims in zip(refs, zip(_claims(text, matches, narrow=True), wide)):
+        items = context.citations.cited(match, kind)
+        if not items:
             continue
-        better = _best_item(claim, citations, scope)
-        item = items[0]
-        told = ", ".join(sorted(set(claim.values()))[:4])
-        if better is None:
-            message = f"{_ref(item)} is “{item.title}”, which tells nothing of {told}, and no work item of {context.name} does"
-        else:
-            message = f"{_ref(item)} is “{item.title}”, which tells nothing of {told}; {_ref(better)} is “{better.title}”"
-        yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, message, _ref(better) if better else None)
+        # Refs cited together for one claim ("(#248, #257, #264)") each tell a part of it.
+        alone = wide.count(claims[1]) == 1
+        verdicts = [_misplaced(claim_keys(claim, context), items, scope, context, alone) for claim in claims]
+        if all(verdict is not None for verdict in verdicts):
+            yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
+
+
+def _misplaced(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, alone: bool) -> tuple[str, str | None] | None:
+    """Why the cited items do not tell the claim, and the ref that does; None when they tell it."""
+    if not claim:
+        return None
+    citations = context.citations
+    cited = max(items, key=lambda item: citations.shared(claim, item))
+    told, in_title = citations.shared(claim, cited), citations.shared(claim, cited, title=True)
+    better, better_told, better_in_title = _best_other(claim, citations, scope, {item.id for item in items})
+    if told and not (
+        (in_title == 0 and better_in_title >= 2 and better_told > told)
+        or (alone and better_in_title >= 2 * in_title + 2 and better_told >= told + 2)
+    ):
+        return None
+    words = ", ".join(sorted(set(claim.values()))[:4])
+    if better is None:
+        return f"{_ref(cited)} is “{cited.title}”, which tells nothing of {words}, and no work item of {context.name} does", None
+    return f"{_ref(cited)} is “{cited.title}”, which tells little of {words}; {_ref(better)} is “{better.title}”", _ref(better)
 
 
 # A citation that only lists examples of what came before: "landed 40 commits, among them #2690".
 _LISTING = re.compile(r"\b(?:among them|among these|including|such as|e\.g\.|namely|for example)[\s:,(]*$", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[,;:]\s|\s[–—-]\s")
 # What may stand between refs of one citation: "(#12, #13 and #14)".
 _BETWEEN_REFS = re.compile(r"^[\s,;()\[\]/&+]*(?:and|or)?[\s,;()\[\]/&+]*$")
 
 
-def _claims(text: str, refs: list[re.Match[str]]) -> list[str]:
-    """For each ref, the words it is cited for: the clause before its citation (refs cited
-    together share it), else, for a citation that opens the sentence, the words after it."""
+def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[str]:
+    """For each ref, the words it is cited for: those since the last citation (refs cited together
+    share them) or, `narrow`, the clause the citation closes; for a citation that opens the
+    sentence, the words after it."""
     claims: list[str] = []
-    clause_start = 0
-    group_start = 0
     for index, ref in enumerate(refs):
         if index and _BETWEEN_REFS.match(text[refs[index - 1].end() : ref.start()]):
             claims.append(claims[-1])
             continue
-        clause_start = refs[index - 1].end() if index else 0
-        group_start = ref.start()
-        clause = text[clause_start:group_start]
+        clause = text[refs[index - 1].end() if index else 0 : ref.start()]
         if _LISTING.search(clause):
             claims.append("")  # "40 commits, among them #2690": an example of a count, no claim of its own
             continue
+        if narrow:
+            clause = _CLAUSE_BREAK.split(clause)[-1]
         if not WORD.search(clause):
             following = refs[index + 1].start() if index + 1 < len(refs) else len(text)
             clause = text[ref.end() : following]
@@ -135,14 +154,30 @@ def _claims(text: str, refs: list[re.Match[str]]) -> list[str]:
     return claims
 
 
-def _shares(claim: dict[str, str], words: frozenset[str]) -> bool:
-    """Whether an item's words hold one of the claim's: the same key, or one that begins the
-    other when both are long (`listcomp` and "list comprehension", `autotun` and `autotuner`)."""
-    if claim.keys() & words:
-        return True
-    return any(
-        len(key) >= 5 and len(word) >= 5 and (word.startswith(key) or key.startswith(word)) for key in claim for word in words
-    )
+def check_figure_sources(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """A figure supports only a claim about the work it came from: "2x" in the body of a cache change
+    does not make "the new parser made imports 2x faster" true. Each figure the month's commits state
+    must stand in an item that tells one of the sentence's specific words."""
+    text = sentence.text
+    if scope.month is None or TAG_LINE.match(text) or text.lstrip().startswith("|"):
+        return
+    matches = [match for match in FIGURE.finditer(text) if (float(match.group("value")), unit_name(match.group("unit"))) in scope.figures]
+    if not matches:
+        return
+    claim = claim_keys(FIGURE.sub(" ", text), context)
+    if not claim:
+        return
+    citations = context.citations
+    month_items = [item for item in citations.items if item.month == scope.month]
+    for match in matches:
+        figure = (float(match.group("value")), unit_name(match.group("unit")))
+        stating = [item for item in month_items if figure in citations.figures[item.id]]
+        if not stating or any(citations.shared(claim, item) for item in stating):
+            continue
+        item = stating[0]
+        told = ", ".join(sorted(set(claim.values()))[:4])
+        message = f"{match.group(0)} is {_ref(item)}'s figure (“{item.title}”), which tells nothing of {told}"
+        yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, match, scope, message)
 
 
 def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -177,48 +212,19 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
         return
 
 
-def check_figure_sources(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
-    """A figure supports only a claim about the work it came from: "2x" in the body of a cache change
-    does not make "the new parser made imports 2x faster" true. Each figure the month's commits state
-    must stand in an item that tells one of the sentence's specific words."""
-    text = sentence.text
-    if scope.month is None or TAG_LINE.match(text) or text.lstrip().startswith("|"):
-        return
-    matches = [match for match in FIGURE.finditer(text) if (float(match.group("value")), unit_name(match.group("unit"))) in scope.figures]
-    if not matches:
-        return
-    claim = claim_keys(FIGURE.sub(" ", text), context)
-    if not claim:
-        return
-    citations = context.citations
-    month_items = [item for item in citations.items if item.month == scope.month]
-    for match in matches:
-        figure = (float(match.group("value")), unit_name(match.group("unit")))
-        stating = [item for item in month_items if figure in citations.figures[item.id]]
-        if not stating or any(_shares(claim, citations.words[item.id]) for item in stating):
-            continue
-        item = stating[0]
-        told = ", ".join(sorted(set(claim.values()))[:4])
-        message = f"{match.group(0)} is {_ref(item)}'s figure (“{item.title}”), which tells nothing of {told}"
-        yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, match, scope, message)
-
-
 # A phrase more of the developer's items tell than this is their everyday work, no one item's.
 _FEW = 3
 
 
-def _best_item(claim: dict[str, str], citations: ItemWords, scope: Evidence) -> WorkItem | None:
-    """The developer's item whose words hold most of the claim's (of the sentence's month first)."""
-    def overlap(items: Iterable[WorkItem]) -> tuple[int, WorkItem | None]:
-        scored = [(len(claim.keys() & citations.words[item.id]), item) for item in items]
-        return max(scored, key=lambda pair: pair[0], default=(0, None))
-
-    if scope.month is not None:
-        shared, item = overlap(item for item in citations.items if item.month == scope.month)
-        if shared:
-            return item
-    shared, item = overlap(citations.items)
-    return item if shared else None
+def _best_other(claim: dict[str, str], citations: ItemWords, scope: Evidence, cited: set[str]) -> tuple[WorkItem | None, int, int]:
+    """The developer's item, other than those cited, that tells most of the claim (of the sentence's
+    month; of the period when it names none): the item, how many claim words it tells, in its title."""
+    candidates = [item for item in citations.items if item.id not in cited and (scope.month is None or item.month == scope.month)]
+    scored = [(citations.shared(claim, item, title=True), citations.shared(claim, item), item) for item in candidates]
+    if not scored:
+        return None, 0, 0
+    in_title, told, item = max(scored, key=lambda score: (score[0], score[1]))
+    return (item, told, in_title) if told else (None, 0, 0)
 
 
 def _ref(item: WorkItem) -> str:

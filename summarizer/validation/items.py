@@ -9,7 +9,9 @@ abbreviations developers use (`cfg`, `fwd`, `bf16` …) read as the words they s
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cache
 
 from summarizer.months import History, WorkItem
@@ -29,6 +31,7 @@ ABBREVIATIONS = {
     "tests": "test", "testing": "test", "unittest": "test", "unittests": "test",
     "async": "asynchronous", "sync": "synchronous", "alloc": "allocate", "allocation": "allocate", "allocator": "allocate",
     "ref": "reference", "refs": "reference", "eval": "evaluation", "exec": "execute", "spec": "specification",
+    "seq": "sequence", "len": "length", "lens": "length", "num": "number", "max": "maximum", "min": "minimum",
     "commandline": "cli", "kv": "kv", "kvcache": "kvcache",
     "seg": "segment", "segfault": "crash", "segfaults": "crash", "crashes": "crash", "crashing": "crash",
     # Irregular verbs: a paraphrase tells in the past what a title tells in the present.
@@ -66,6 +69,18 @@ def whole_keys(word: str) -> frozenset[str]:
     return frozenset(key for key in found if key)
 
 
+# Two keys this long meet when one begins the other.
+_PREFIX = 5
+
+
+def _begins(key: str, words: frozenset[str], ordered: tuple[str, ...]) -> bool:
+    """Whether a word begins with `key`, or `key` begins with a word, among words of _PREFIX letters or more."""
+    at = bisect_left(ordered, key)
+    if at < len(ordered) and ordered[at].startswith(key):
+        return True
+    return any(key[:length] in words for length in range(_PREFIX, len(key)))
+
+
 def joined_key(first: str, second: str) -> str:
     """Two neighbouring words compared as one ("layer norm" as `layernorm`)."""
     return _key("".join(parts(first) + parts(second)))
@@ -91,6 +106,7 @@ class ItemWords:
     figures: dict[str, set[tuple[float, str]]]  # item id -> the figures its commits state ("2x", "40%")
     by_pr: dict[tuple[str | None, int], list[WorkItem]]
     by_sha: dict[str, WorkItem]
+    _sorted: dict[tuple[str, bool], tuple[str, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, history: History) -> ItemWords:
@@ -130,6 +146,15 @@ class ItemWords:
     def told(self, month: str | None) -> frozenset[str]:
         """The keys of the words of a month's items (of the whole period for None)."""
         return self.everywhere if month is None else self.by_month.get(month, frozenset())
+
+    def shared(self, claim: Iterable[str], item: WorkItem, title: bool = False) -> int:
+        """How many of a claim's keys an item's words (or its title alone) hold: the same key, or,
+        both being five letters or more, one that begins the other (`listcomp`, "list comprehension")."""
+        words = self.titles[item.id] if title else self.words[item.id]
+        ordered = self._sorted.get((item.id, title))
+        if ordered is None:
+            ordered = self._sorted[(item.id, title)] = tuple(sorted(word for word in words if len(word) >= _PREFIX))
+        return sum(1 for key in claim if key in words or (len(key) >= _PREFIX and _begins(key, words, ordered)))
 
     def titled(self, keys_each: list[frozenset[str]]) -> list[WorkItem]:
         """The items whose titles hold one key of each set."""

@@ -135,10 +135,13 @@ def _a_place(tag: str, scope: Evidence, context: Context) -> bool:
 
 
 def _language_supported(language: str, scope: Evidence) -> bool:
-    return language.lower() in {known.lower() for known in scope.stats.languages} or bool(
-        # "Go", "C", "R" are words too: a short name counts only as written.
-        re.search(rf"(?<![\w#+-]){re.escape(language)}(?![\w#+])", scope.text, re.IGNORECASE if len(language) > 3 else 0)
-    )
+    if language.lower() in {known.lower() for known in scope.stats.languages}:
+        return True
+    # "Go", "C", "R" are words too: a short name counts only as written. A longer one may begin a
+    # name the commits use ("CUDA graphs" where they wrote cudagraph).
+    if len(language) > 3:
+        return bool(re.search(rf"(?<![A-Za-z#+-]){re.escape(language)}", scope.text, re.IGNORECASE))
+    return bool(re.search(rf"(?<![\w#+-]){re.escape(language)}(?![\w#+])", scope.text))
 
 
 def _is_initial_of(token: str, own_tokens: set[str]) -> bool:
