@@ -182,16 +182,20 @@ def check_figure_sources(sentence: Sentence, scope: Evidence, context: Context) 
 
 def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     """`wrong_month` for work told in plain words in a month it did not land in: a phrase of two
-    specific words, rare in the repositories' commits, that the titles of a few of the developer's
-    items of another month tell, and no word of this month's items."""
+    content words, one of them specific, rare in the repositories' commits, that the titles of a
+    few of the developer's items of another month tell, and no word of this month's items."""
     text = sentence.text
     if scope.month is None or TAG_LINE.match(text) or PR_REF.search(text) or SHA.search(text):
         return
     citations = context.citations
     skipped = _skipped_words(context)
-    words = [match for match in WORD.finditer(text) if any(_is_specific(part, skipped) for part in parts(match.group(0)))]
+    words = [match for match in WORD.finditer(text) if _is_content(match.group(0), skipped)]
+    told_here = citations.by_month.get(scope.month, frozenset())
+    found: list[tuple[int, int, WorkItem]] = []
     for first, second in zip(words, words[1:]):
         if text[first.end() : second.start()] not in (" ", "-"):
+            continue
+        if not any(_is_specific(part, skipped) for word in (first, second) for part in parts(word.group(0))):
             continue
         # A phrase the field uses everywhere ("flash attention" in a kernels benchmark) is nobody's month.
         pair = (stem(first.group(0).lower()), stem(second.group(0).lower()))
@@ -200,16 +204,26 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
         wanted = [keys(first.group(0)), keys(second.group(0))]
         # Told by another month's title, and by no word of this month's items: the work is that month's.
         telling = citations.titled(wanted)
-        if not telling or len(telling) > _FEW or any(item.month == scope.month for item in telling):
+        if not telling or len(telling) > _FEW or any(item.month == scope.month for item in telling) or all(key_set & told_here for key_set in wanted):
             continue
-        told_here = citations.by_month.get(scope.month, frozenset())
-        if all(key_set & told_here for key_set in wanted):
-            continue
-        item = telling[0]
-        span = (first.start(), second.end())
-        message = f"“{text[span[0] : span[1]]}” is {_ref(item)} “{item.title}”, of {month_label(item.month)}, not of {month_label(scope.month)}"
-        yield finding(FindingKind.WRONG_MONTH, sentence, span, scope, message, item.month)
-        return
+        if found and found[-1][1] >= first.start() and found[-1][2].id == telling[0].id:
+            found[-1] = (found[-1][0], second.end(), telling[0])  # "AMD Trunk experiment": one phrase
+        else:
+            found.append((first.start(), second.end(), telling[0]))
+    if found:
+        start, end, item = found[0]
+        message = f"“{text[start:end]}” is {_ref(item)} “{item.title}”, of {month_label(item.month)}, not of {month_label(scope.month)}"
+        yield finding(FindingKind.WRONG_MONTH, sentence, (start, end), scope, message, item.month)
+
+
+def _is_content(word: str, skipped: frozenset[str]) -> bool:
+    """A word that may stand in a phrase of the work: no stop, action or value word, name or number."""
+    lowered = word.lower()
+    stemmed = stem(lowered)
+    return not (
+        lowered in skipped or lowered in STOP_WORDS or lowered in _MONTH_WORDS or len(lowered) < 3 or lowered.isdigit()
+        or stemmed in ACTION_STEMS or stemmed in _VALUE_WORDS
+    )  # fmt: skip
 
 
 # A phrase more of the developer's items tell than this is their everyday work, no one item's.

@@ -32,6 +32,7 @@ ABBREVIATIONS = {
     "async": "asynchronous", "sync": "synchronous", "alloc": "allocate", "allocation": "allocate", "allocator": "allocate",
     "ref": "reference", "refs": "reference", "eval": "evaluation", "exec": "execute", "spec": "specification",
     "seq": "sequence", "len": "length", "lens": "length", "num": "number", "max": "maximum", "min": "minimum",
+    "backwardpass": "backward", "forwardpass": "forward", "bwdpass": "backward", "fwdpass": "forward",
     "commandline": "cli", "kv": "kv", "kvcache": "kvcache",
     "seg": "segment", "segfault": "crash", "segfaults": "crash", "crashes": "crash", "crashing": "crash",
     # Irregular verbs: a paraphrase tells in the past what a title tells in the present.

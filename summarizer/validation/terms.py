@@ -27,6 +27,7 @@ TERM = re.compile(
     r"|(?P<camel>(?<![\w@/])(?=[A-Za-z0-9]*[a-z][A-Z])[A-Za-z][A-Za-z0-9]*(?![\w@]))"
     r"|(?P<digits>(?<![\w@/#.-])(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w@]))"
     r"|(?P<caps>(?<![\w@/])[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?(?![\w@]))"
+    r"|(?P<mixed>(?<![\w@/])[A-Z]{2,}[a-z]{1,2}(?![\w@]))"
 )
 _NOT_A_TERM = re.compile(
     r"^(?:\d+(?:st|nd|rd|th|s|k|K|M|x|ms|GB|MB|KB|TB|B)|Q[1-4]|[ivxIVX]+|e\.g|i\.e|(?:[A-Za-z]\.)+[A-Za-z]?)$"
