@@ -21,7 +21,7 @@ from summarizer.period import month_label
 from summarizer.validation.claims import PR_REF, SHA
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.validation.items import WORD, ItemWords, joined_key, keys, parts
+from summarizer.validation.items import WORD, ItemWords, joined_key, keys, parts, whole_keys
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
 from summarizer.validation.prose import LANGUAGE_NAMES, TAG_LINE
@@ -54,6 +54,8 @@ def claim_keys(text: str, context: Context) -> dict[str, str]:
     for match in WORD.finditer(text):
         word = match.group(0)
         specific = [part for part in parts(word) if _is_specific(part, skipped)]
+        if not specific and _CODE.search(word) and word.lower() not in skipped:
+            specific = [word]
         joins = previous is not None and text[previous.end() : match.start()] in (" ", "-")
         if specific and joins and previous is not None:
             claim.setdefault(joined_key(previous.group(0), word), f"{previous.group(0)} {word}")
@@ -61,7 +63,9 @@ def claim_keys(text: str, context: Context) -> dict[str, str]:
         previous = match if specific or (len(word) > 2 and word.lower() not in STOP_WORDS | skipped) else None
         if not specific:
             continue
-        for key in {key for part in specific for key in keys(part)} | (keys(word) if len(specific) > 1 else frozenset()):
+        # An identifier (`_run`, `hl.dot`) is specific whole, whatever words it is made of.
+        whole = whole_keys(word) if len(specific) > 1 or _CODE.search(word) else frozenset()
+        for key in {key for part in specific for key in keys(part)} | whole:
             claim.setdefault(key, word)
     return claim
 
@@ -125,9 +129,15 @@ def _misplaced(claim: dict[str, str], items: list[WorkItem], scope: Evidence, co
     return f"{_ref(cited)} is “{cited.title}”, which tells little of {words}; {_ref(better)} is “{better.title}”", _ref(better)
 
 
+# A word shaped like code: `_run`, `hl.dot`, `out_dtype`, `GraphModule`.
+_CODE = re.compile(r"^_|[a-z0-9][._][a-z]|[a-z][A-Z]")
 # A citation that only lists examples of what came before: "landed 40 commits, among them #2690".
 _LISTING = re.compile(r"\b(?:among them|among these|including|such as|e\.g\.|namely|for example)[\s:,(]*$", re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(r"[,;:]\s|\s[–—-]\s")
+_CLAUSE_BREAK = re.compile(
+    r"[,;:]\s|\s[–—-]\s"
+    # "… and fixed the linter (#250)": a conjunction before a verb opens a claim of its own.
+    r"|\s(?:and|then|while|but)\s(?=(?:also\s+)?(?:[a-z]+ed|made|built|wrote|ran|set|put|led|cut|kept|gave|took|brought|sped)(?![\w-]))"
+)
 # What may stand between refs of one citation: "(#12, #13 and #14)".
 _BETWEEN_REFS = re.compile(r"^[\s,;()\[\]/&+]*(?:and|or)?[\s,;()\[\]/&+]*$")
 
@@ -190,7 +200,7 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
     citations = context.citations
     skipped = _skipped_words(context)
     words = [match for match in WORD.finditer(text) if _is_content(match.group(0), skipped)]
-    told_here = citations.by_month.get(scope.month, frozenset())
+    here = [item for item in citations.items if item.month == scope.month]
     found: list[tuple[int, int, WorkItem]] = []
     for first, second in zip(words, words[1:]):
         if text[first.end() : second.start()] not in (" ", "-"):
@@ -204,7 +214,9 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
         wanted = [keys(first.group(0)), keys(second.group(0))]
         # Told by another month's title, and by no word of this month's items: the work is that month's.
         telling = citations.titled(wanted)
-        if not telling or len(telling) > _FEW or any(item.month == scope.month for item in telling) or all(key_set & told_here for key_set in wanted):
+        if not telling or len(telling) > _FEW or any(item.month == scope.month for item in telling):
+            continue
+        if any(all(key_set & citations.words[item.id] for key_set in wanted) for item in here):
             continue
         if found and found[-1][1] >= first.start() and found[-1][2].id == telling[0].id:
             found[-1] = (found[-1][0], second.end(), telling[0])  # "AMD Trunk experiment": one phrase

@@ -73,6 +73,7 @@ COUNT_REVERTED = re.compile(
     + r"\s+(?:was|were|has\s+been|have\s+been|got)\s+(?:later\s+)?reverted\b",
     re.IGNORECASE,
 )  # fmt: skip
+_OF_THEM = re.compile(r"(?<=\w)\s+of\s+(?:them|these|which)\s+(?=\w)", re.IGNORECASE)
 # A number told as a count of something the statistics do not name: "237 documentation updates".
 QUANTITY = re.compile(
     r"(?<![\w.,#/+−$€£-])(?P<number>\d{1,3}(?:,\d{3})+|\d+)(?P<between>(?:\s+[a-z][\w-]*){0,2}?)\s+(?P<noun>[a-z][a-z-]*[a-z]s)\b(?![-/.]\w)",
@@ -120,8 +121,13 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         claimed = float(match.group("percent") or match.group("percent2"))
         if abs(claimed - share) > 1:
             yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, f"{share}% of the work items{context.where(scope)} are {noun}", f"{share}%")
-    for match in COUNT.finditer(sentence.text):
-        yield from _check_count(match, sentence, scope, context)
+    # "… in August 2025 were bug fixes": a month's year counts nothing.
+    months = [match.span() for match in MONTH_MENTION.finditer(sentence.text)]
+    # "22 commits, nine of them bug fixes": read as "nine bug fixes", where it stands.
+    text = _OF_THEM.sub(lambda match: " " * len(match.group(0)), sentence.text)
+    for match in COUNT.finditer(text):
+        if not any(start <= match.start("number") < end for start, end in months):
+            yield from _check_count(match, sentence, scope, context)
 
 
 def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
@@ -175,14 +181,20 @@ def _statistics(scope: Evidence, context: Context) -> set[int]:
     return numbers
 
 
+# The fields of a signal that are figures: its item lists carry PR numbers, which count nothing.
+_SIGNAL_FIGURES = frozenset(
+    "count of given received merged merged_unreviewed median_lines p90_lines over_1000 median_hours_to_merge lines days".split()
+)
+
+
 def _integers(value: object) -> Iterator[int]:
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        yield value
-    elif isinstance(value, dict):
-        for inner in value.values():
-            yield from _integers(inner)
+    """The figures of a signal's dump, at any depth."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key in _SIGNAL_FIGURES and isinstance(inner, int) and not isinstance(inner, bool):
+                yield inner
+            elif isinstance(inner, (dict, list)):
+                yield from _integers(inner)
     elif isinstance(value, list):
         for inner in value:
             yield from _integers(inner)

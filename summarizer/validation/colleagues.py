@@ -64,7 +64,19 @@ def _said_by_them(first: str, second: str, context: Context) -> bool:
     """Whether the developer's own work says the two words as one, in another spelling: "layer norm"
     where they wrote layernorm, "jagged tensors" where a title of theirs wrote KeyedJaggedTensor."""
     citations = context.citations
-    return joined_key(first, second) in citations.everywhere or bool(citations.titled([keys(first), keys(second)]))
+    if joined_key(first, second) in citations.everywhere:
+        return True
+    # Beside a function word ("config when"), a word their own titles use is theirs; beside a
+    # generic noun it may be another's tool ("gemm analyzer"), and both must be theirs.
+    wanted = [keys(word) for word in (first, second) if word.lower() not in _FUNCTION_WORDS]
+    return bool(citations.titled(wanted)) if wanted else False
+
+
+# Words that only join others: no phrase of anyone's work rests on them.
+_FUNCTION_WORDS = frozenset("""
+when where while whether which who whom whose why how what whenever wherever then than once since until unless after before
+during without within also not now only just very still yet even ever here there thus hence instead rather already again
+""".split())
 
 
 def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:

@@ -25,7 +25,8 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.sections import Sentence
-from summarizer.validation.vocabulary import GENERIC_WORDS, WORD
+from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
+from summarizer.validation.vocabulary import GENERIC_WORDS, WORD, stem
 
 # Long enough that no plain sentence about work meets a prompt's rules by chance.
 ECHO_WORDS = 6
@@ -50,11 +51,21 @@ def check_echoes(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         message = f"this sentence {what} (“{phrase}”), not {context.name}'s work"
         yield finding(FindingKind.PROMPT_ECHO, sentence, (0, len(sentence.text)), scope, message)
         return
+    # A copy in other words or forms ("Fixing crash on empty files" for "Fixed a crash on empty
+    # files"): every content word of an example clause, one of them the data has nowhere.
+    said = {stem(word.group(0).lower()) for word in words}
+    for clause, stems in runs.example_clauses:
+        if stems <= said and any(len(word) >= 4 and not evidence.mentions(word) for word in stems):
+            message = f"this sentence copies the prompt's example answer (“{clause}”), not {context.name}'s work"
+            yield finding(FindingKind.PROMPT_ECHO, sentence, (0, len(sentence.text)), scope, message)
+            return
 
 
 class PromptRuns(NamedTuple):
     instructions: frozenset[tuple[str, ...]]
     examples: frozenset[tuple[str, ...]]
+    # Each clause of an example answer with the stems of its content words (two or more).
+    example_clauses: tuple[tuple[str, frozenset[str]], ...]
 
 
 @cache
@@ -63,6 +74,7 @@ def prompt_runs() -> PromptRuns:
     instructions, and in the texts of their example answers (the lines that open a JSON object)."""
     instructions: set[tuple[str, ...]] = set()
     examples: set[tuple[str, ...]] = set()
+    clauses: dict[str, frozenset[str]] = {}
     for path in prompts_dir().glob("*.md"):
         template = load_prompt(path.stem)
         lines = f"{template.system}\n{template.user}".splitlines()
@@ -72,7 +84,25 @@ def prompt_runs() -> PromptRuns:
         for answer in answers:
             for text in _texts(json.loads(answer)):
                 examples |= _runs(text)
-    return PromptRuns(frozenset(instructions), frozenset(examples))
+                for clause in _CLAUSE.split(text):
+                    stems = frozenset(stem(word) for word in _content(clause))
+                    if len(stems) >= 2:
+                        clauses[clause.strip()] = stems
+    return PromptRuns(frozenset(instructions), frozenset(examples), tuple(clauses.items()))
+
+
+# Where an example answer's clauses part: "she added streaming input …, and fixed a crash on empty files".
+_CLAUSE = re.compile(r"[,:;.]\s*|\s+and\s+|\s+she\s+|\s+he\s+")
+
+
+def _content(text: str) -> list[str]:
+    """The words of a text that say what work it tells: lower case, no names (capitalised), no stop,
+    generic or action words."""
+    return [
+        word.lower() for word in WORD.findall(text)
+        if not word[0].isupper() and len(word) > 2 and word.lower() not in STOP_WORDS and word.lower() not in GENERIC_WORDS
+        and stem(word.lower()) not in ACTION_STEMS
+    ]  # fmt: skip
 
 
 def _runs(text: str) -> set[tuple[str, ...]]:

@@ -42,7 +42,7 @@ ABBREVIATIONS = {
     "hid": "hide", "hidden": "hide", "bound": "bind", "wound": "wind", "taught": "teach", "caught": "catch",
     "sought": "seek", "fought": "fight", "shook": "shake", "stole": "steal", "woke": "wake", "spun": "spin",
 }  # fmt: skip
-WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*")
+WORD = re.compile(r"_*[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
