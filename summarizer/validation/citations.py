@@ -105,7 +105,8 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             continue
         # Refs cited together for one claim ("(#248, #257, #264)") each tell a part of it.
         alone = wide.count(claims[1]) == 1
-        verdicts = [_misplaced(claim_keys(claim, context), items, scope, context, alone) for claim in claims]
+        narrow = _misplaced(claim_keys(claims[0], context), items, scope, context, alone)
+        verdicts = [narrow, narrow if claims[1] == claims[0] or narrow is None else _misplaced(claim_keys(claims[1], context), items, scope, context, alone)]
         if all(verdict is not None for verdict in verdicts):
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
 
@@ -125,7 +126,7 @@ def _misplaced(claim: dict[str, str], items: list[WorkItem], scope: Evidence, co
         return None
     words = ", ".join(sorted(set(claim.values()))[:4])
     if better is None:
-        return f"{_ref(cited)} is “{cited.title}”, which tells nothing of {words}, and no work item of {context.name} does", None
+        return f"{_ref(cited)} is “{cited.title}”, which tells nothing of {words}, nor does the title of another work item of {context.name}", None
     return f"{_ref(cited)} is “{cited.title}”, which tells little of {words}; {_ref(better)} is “{better.title}”", _ref(better)
 
 
@@ -243,14 +244,22 @@ _FEW = 3
 
 
 def _best_other(claim: dict[str, str], citations: ItemWords, scope: Evidence, cited: set[str]) -> tuple[WorkItem | None, int, int]:
-    """The developer's item, other than those cited, that tells most of the claim (of the sentence's
-    month; of the period when it names none): the item, how many claim words it tells, in its title."""
-    candidates = [item for item in citations.items if item.id not in cited and (scope.month is None or item.month == scope.month)]
-    scored = [(citations.shared(claim, item, title=True), citations.shared(claim, item), item) for item in candidates]
-    if not scored:
+    """The developer's item, other than those cited, whose title tells most of the claim (of the
+    sentence's month; of the period when it names none): the item, how many claim words it tells in
+    all, in its title. Only items whose titles hold one of the claim's keys are weighed."""
+    month = scope.month
+    titled = (citations.by_title_key.get(key, ()) if month is None else citations.by_month_title_key.get((month, key), ()) for key in claim)
+    candidates = {item.id: item for items in titled for item in items if item.id not in cited}
+    if not candidates:
         return None, 0, 0
-    in_title, told, item = max(scored, key=lambda score: (score[0], score[1]))
+    # Weighed by title first; all an item says is counted for the few titles that tell most.
+    by_title = sorted(((citations.shared(claim, item, title=True), item) for item in candidates.values()), key=lambda pair: -pair[0])[:_WEIGHED]
+    in_title, told, item = max(((in_title, citations.shared(claim, item), item) for in_title, item in by_title), key=lambda score: (score[0], score[1]))
     return (item, told, in_title) if told else (None, 0, 0)
+
+
+# How many of the best titles are weighed by all they say.
+_WEIGHED = 3
 
 
 def _ref(item: WorkItem) -> str:

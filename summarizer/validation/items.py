@@ -102,6 +102,7 @@ class ItemWords:
     words: dict[str, frozenset[str]]  # item id -> keys of its title, messages and paths
     titles: dict[str, frozenset[str]]  # item id -> keys of its title alone
     by_title_key: dict[str, list[WorkItem]]  # key -> the items whose title holds it
+    by_month_title_key: dict[tuple[str, str], list[WorkItem]]  # (month, key) -> the same, of that month
     by_month: dict[str, frozenset[str]]  # month -> keys of all its items' words
     everywhere: frozenset[str]  # keys of every item's words
     figures: dict[str, set[tuple[float, str]]]  # item id -> the figures its commits state ("2x", "40%")
@@ -132,15 +133,18 @@ class ItemWords:
                 by_pr.setdefault((None, item.pr), []).append(item)
                 by_pr.setdefault((item.repo.lower(), item.pr), []).append(item)
         by_title_key: dict[str, list[WorkItem]] = {}
+        by_month_title_key: dict[tuple[str, str], list[WorkItem]] = {}
         for item in items:
             for key in titles[item.id]:
                 by_title_key.setdefault(key, []).append(item)
+                by_month_title_key.setdefault((item.month, key), []).append(item)
         by_month: dict[str, frozenset[str]] = {}
         for month in history.months:
             by_month[month.month] = frozenset().union(*(words[item.id] for item in month.items))
         everywhere = frozenset().union(*by_month.values())
         return cls(
-            items=items, words=words, titles=titles, by_title_key=by_title_key, by_month=by_month, everywhere=everywhere,
+            items=items, words=words, titles=titles, by_title_key=by_title_key, by_month_title_key=by_month_title_key,
+            by_month=by_month, everywhere=everywhere,
             figures=figures, by_pr=by_pr, by_sha=by_sha,
         )  # fmt: skip
 
