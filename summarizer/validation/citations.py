@@ -71,12 +71,8 @@ def claim_keys(text: str, context: Context) -> dict[str, str]:
 
 
 def _is_specific(part: str, skipped: frozenset[str]) -> bool:
-    """A word that says what the work was: no stop, generic, action or value word, no name, month or number."""
-    stemmed = stem(part)
-    return not (
-        part in skipped or part in STOP_WORDS or part in _MONTH_WORDS or len(part) < 3 or part.isdigit()
-        or re.fullmatch(r"[0-9a-f]{7,40}", part) or stemmed in GENERIC_STEMS or stemmed in ACTION_STEMS or stemmed in _VALUE_WORDS
-    )  # fmt: skip
+    """A word that says what the work was: a content word (`_is_content`), neither generic nor a hash."""
+    return _is_content(part, skipped) and stem(part) not in GENERIC_STEMS and not re.fullmatch(r"[0-9a-f]{7,40}", part)
 
 
 def _skipped_words(context: Context) -> frozenset[str]:
