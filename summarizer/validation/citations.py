@@ -154,6 +154,9 @@ def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[
             continue
         if narrow:
             clause = _CLAUSE_BREAK.split(clause)[-1]
+        if not WORD.search(clause) and index:
+            claims.append(claims[-1])  # '“Revert "… (#652)"” (#698)': cited for what the ref before it was
+            continue
         if not WORD.search(clause):
             following = refs[index + 1].start() if index + 1 < len(refs) else len(text)
             clause = text[ref.end() : following]
