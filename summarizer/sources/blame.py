@@ -26,8 +26,9 @@ import os
 import re
 import subprocess
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
@@ -128,6 +129,7 @@ def trace_fixes(path: Path, fixes: Sequence[Commit], mine: Sequence[Commit]) -> 
     patches = _patches(path, [fix.sha for fix in fixes], paths)
     traced: dict[str, Blamed] = {}
     blames = []
+    recent_paths = _recent_paths(mine)
     for fix in fixes:
         patch = patches.get(fix.sha)
         if patch is None:
@@ -136,7 +138,7 @@ def trace_fixes(path: Path, fixes: Sequence[Commit], mine: Sequence[Commit]) -> 
             traced[fix.sha] = PLACEHOLDERS
         else:
             traced[fix.sha] = {}
-            recent = _paths_changed_before(fix, mine)
+            recent = recent_paths(fix)
             blames += [(fix, file, numbers) for file, numbers in _changed(patch).items() if file in recent]
     workers = min(len(blames), os.cpu_count() or 1) or 1
     with ThreadPoolExecutor(max_workers=workers) as pool:
@@ -154,25 +156,36 @@ def trace_fixes(path: Path, fixes: Sequence[Commit], mine: Sequence[Commit]) -> 
     return traced
 
 
-def _paths_changed_before(fix: Commit, mine: Sequence[Commit]) -> set[str]:
-    """The code files the developer changed in the FOLLOW_UP_DAYS before a fix: only there can it
-    change code of work it follows (tests, their expected outputs and docs are not the code fixed)."""
+def _recent_paths(mine: Sequence[Commit]) -> Callable[[Commit], set[str]]:
+    """For a fix, the code files the developer changed in the FOLLOW_UP_DAYS before it: only there
+    can it change code of work it follows (tests, their expected outputs and docs are not the code
+    fixed). Their commits are sorted once, so each fix reads only the commits of its window."""
     window = dt.timedelta(days=FOLLOW_UP_DAYS)
-    return {
-        change.path
-        for commit in mine if fix.committed_at - window <= commit.committed_at < fix.committed_at
-        for change in commit.files if change.counted and not is_test_path(change.path) and not is_docs_path(change.path)
-    }  # fmt: skip
+    ordered = sorted(mine, key=lambda commit: commit.committed_at)
+    landed = [commit.committed_at for commit in ordered]
+    code = [
+        [change.path for change in commit.files if change.counted and not is_test_path(change.path) and not is_docs_path(change.path)]
+        for commit in ordered
+    ]  # fmt: skip
+
+    def before(fix: Commit) -> set[str]:
+        first = bisect.bisect_left(landed, fix.committed_at - window)
+        last = bisect.bisect_left(landed, fix.committed_at)
+        return {path for paths in code[first:last] for path in paths}
+
+    return before
 
 
 def is_comment(path: str, text: str) -> bool:
     """Whether a line is blank or a comment in the file's language (its stripped text starts with a marker)."""
     stripped = text.strip()
-    if not stripped:
-        return True
+    return not stripped or stripped.startswith(_comment_markers(path))
+
+
+@cache
+def _comment_markers(path: str) -> tuple[str, ...]:
     name = PurePosixPath(path).name
-    markers = _FILE_NAMES.get(name) or COMMENT_MARKERS.get(PurePosixPath(name).suffix.lower(), ())
-    return stripped.startswith(markers)
+    return _FILE_NAMES.get(name) or COMMENT_MARKERS.get(PurePosixPath(name).suffix.lower(), ())
 
 
 def _changed(patch: Patch) -> dict[str, list[int]]:
@@ -211,23 +224,23 @@ def _parse_patches(output: bytes, paths: set[str]) -> dict[str, Patch]:
     current = Patch([], set())
     file, number = "", 0
     for raw in output.decode(errors="replace").split("\n"):
-        if _is_object_name(raw):
-            current = found.setdefault(raw, Patch([], set()))
-        elif raw.startswith("--- "):
-            continue
+        # Most lines are a patch's own: told apart by their first character before anything else.
+        first = raw[:1]
+        if first == "+" and not raw.startswith("+++ "):
+            current.added.add(_normalized(raw[1:]))
+        elif first == "-" and not raw.startswith("--- "):
+            if file in paths:
+                current.removed.append(Removed(file, number, _normalized(raw[1:])))
+            number += 1
+        elif first == "@" and (hunk := _HUNK.match(raw)):
+            number = int(hunk.group(1))
         elif raw.startswith("+++ "):
             name = raw[4:].rstrip("\t")
             file = name[2:] if name.startswith("b/") else ""
         elif raw.startswith("diff --git "):
             file = ""
-        elif hunk := _HUNK.match(raw):
-            number = int(hunk.group(1))
-        elif raw.startswith("-"):
-            if file in paths:
-                current.removed.append(Removed(file, number, _normalized(raw[1:])))
-            number += 1
-        elif raw.startswith("+"):
-            current.added.add(_normalized(raw[1:]))
+        elif _is_object_name(raw):
+            current = found.setdefault(raw, Patch([], set()))
     return found
 
 

@@ -178,7 +178,7 @@ def check_figure_sources(sentence: Sentence, scope: Evidence, context: Context) 
     if not claim:
         return
     citations = context.citations
-    month_items = [item for item in citations.items if item.month == scope.month]
+    month_items = citations.of_month(scope.month)
     for match in matches:
         figure = (float(match.group("value")), unit_name(match.group("unit")))
         stating = [item for item in month_items if figure in citations.figures[item.id]]
@@ -200,7 +200,7 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
     citations = context.citations
     skipped = _skipped_words(context)
     words = [match for match in WORD.finditer(text) if _is_content(match.group(0), skipped)]
-    here = [item for item in citations.items if item.month == scope.month]
+    here = citations.of_month(scope.month)
     found: list[tuple[int, int, WorkItem]] = []
     for first, second in zip(words, words[1:]):
         if text[first.end() : second.start()] not in (" ", "-"):
@@ -252,7 +252,8 @@ def _best_other(claim: dict[str, str], citations: ItemWords, scope: Evidence, ci
     if not candidates:
         return None, 0, 0
     # Weighed by title first; all an item says is counted for the few titles that tell most.
-    by_title = sorted(((citations.shared(claim, item, title=True), item) for item in candidates.values()), key=lambda pair: -pair[0])[:_WEIGHED]
+    scores = citations.title_scores(claim, month)
+    by_title = sorted(((scores[item.id], item) for item in candidates.values()), key=lambda pair: -pair[0])[:_WEIGHED]
     in_title, told, item = max(((in_title, citations.shared(claim, item), item) for in_title, item in by_title), key=lambda score: (score[0], score[1]))
     return (item, told, in_title) if told else (None, 0, 0)
 

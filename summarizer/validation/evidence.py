@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from summarizer.months import History, MonthActivity, MonthStats
 
@@ -52,7 +53,11 @@ class Evidence:
         if needle and needle in self.searchable:
             return True
         undotted = needle.replace(".", "")
-        return bool(undotted) and undotted in self.searchable.replace(".", "")
+        return bool(undotted) and undotted in self._undotted
+
+    @cached_property
+    def _undotted(self) -> str:
+        return self.searchable.replace(".", "")
 
 
 def evidence_by_month(history: History) -> dict[str | None, Evidence]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -104,11 +105,13 @@ class ItemWords:
     by_title_key: dict[str, list[WorkItem]]  # key -> the items whose title holds it
     by_month_title_key: dict[tuple[str, str], list[WorkItem]]  # (month, key) -> the same, of that month
     by_month: dict[str, frozenset[str]]  # month -> keys of all its items' words
+    by_month_items: dict[str, list[WorkItem]]
     everywhere: frozenset[str]  # keys of every item's words
     figures: dict[str, set[tuple[float, str]]]  # item id -> the figures its commits state ("2x", "40%")
     by_pr: dict[tuple[str | None, int], list[WorkItem]]
     by_sha: dict[str, WorkItem]
     _sorted: dict[tuple[str, bool], tuple[str, ...]] = field(default_factory=dict, repr=False)
+    _title_index: dict[str | None, dict[str, frozenset[str]]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, history: History) -> ItemWords:
@@ -144,9 +147,13 @@ class ItemWords:
         everywhere = frozenset().union(*by_month.values())
         return cls(
             items=items, words=words, titles=titles, by_title_key=by_title_key, by_month_title_key=by_month_title_key,
-            by_month=by_month, everywhere=everywhere,
+            by_month=by_month, by_month_items={month.month: month.items for month in history.months}, everywhere=everywhere,
             figures=figures, by_pr=by_pr, by_sha=by_sha,
         )  # fmt: skip
+
+    def of_month(self, month: str) -> list[WorkItem]:
+        """The items of a month."""
+        return self.by_month_items.get(month, [])
 
     def told(self, month: str | None) -> frozenset[str]:
         """The keys of the words of a month's items (of the whole period for None)."""
@@ -160,6 +167,34 @@ class ItemWords:
         if ordered is None:
             ordered = self._sorted[(item.id, title)] = tuple(sorted(word for word in words if len(word) >= _PREFIX))
         return sum(1 for key in claim if key in words or (len(key) >= _PREFIX and _begins(key, words, ordered)))
+
+    def title_scores(self, claim: Iterable[str], month: str | None) -> Counter[str]:
+        """`shared(claim, item, title=True)` of every item of a month (of the period for None) at
+        once, by item id, read from an index of the titles' words and their prefixes."""
+        index = self._title_index.get(month)
+        if index is None:
+            index = self._title_index[month] = self._index_titles(month)
+        scores: Counter[str] = Counter()
+        for key in claim:
+            holding = set(index.get(key, ()))
+            if len(key) >= _PREFIX:
+                for length in range(_PREFIX, len(key)):
+                    holding.update(index.get("=" + key[:length], ()))
+            scores.update(holding)
+        return scores
+
+    def _index_titles(self, month: str | None) -> dict[str, frozenset[str]]:
+        """Title word → the ids of the items whose titles hold it or, of _PREFIX letters or more, a word
+        it begins; and "=" + word → those whose titles hold that word of _PREFIX letters or more."""
+        index: dict[str, set[str]] = {}
+        for item in self.items if month is None else self.of_month(month):
+            for word in self.titles[item.id]:
+                index.setdefault(word, set()).add(item.id)
+                if len(word) >= _PREFIX:
+                    index.setdefault("=" + word, set()).add(item.id)
+                    for length in range(_PREFIX, len(word)):
+                        index.setdefault(word[:length], set()).add(item.id)
+        return {key: frozenset(ids) for key, ids in index.items()}
 
     def titled(self, keys_each: list[frozenset[str]]) -> list[WorkItem]:
         """The items whose titles hold one key of each set."""
