@@ -413,3 +413,30 @@ def test_every_sentence_naming_a_month_outside_the_period_leaves_the_overview(gr
         profile = draft(server, grace, cache, monkeypatch)
     assert profile.overview == "The new version of the pager has been released in May 2025."
     assert [finding for finding in profile.findings if finding.severity == "error"] == []
+
+
+def crossed_citations(request: Request) -> Reply:
+    """March's answer cites each of its two PRs for the other's work: #12 is "Implement level-88
+    conditions", #14 "Support REDEFINES clause"."""
+    if request.kind == "month" and month_of(request) == "2025-03":
+        answer = {
+            "summary": "Grace Hopper made the COBOL tools read more of the language. She added support for the REDEFINES clause (#12).",
+            "highlights": [{"text": "Implemented level-88 conditions", "evidence": ["#14"]}],
+            "skills": [],
+        }
+        return completion(json.dumps(answer))
+    return truthful(request)
+
+
+def test_a_claim_cited_with_the_wrong_pr_of_the_month_keeps_its_words_and_gets_the_right_ref_without_a_repair(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with FakeOpenAI(crossed_citations) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    assert server.of_kind("repair") == []
+    march = next(month for month in profile.months if month.month == "2025-03")
+    assert "She added support for the REDEFINES clause (#14)." in march.summary
+    assert [(h.text, h.evidence) for h in march.highlights] == [("Implemented level-88 conditions", ["#12"])]
+    corrected = sorted(f.message.split(":", 1)[0] for f in profile.findings)
+    assert corrected == ["citation corrected in the draft, #12 → #14", "citation corrected in the draft, #14 → #12"]
+    assert all(f.severity == "warning" for f in profile.findings)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import tiktoken
 
+from summarizer.drafting.citations import corrected_refs
 from summarizer.drafting.data import chunks_within, trim_body
 from summarizer.drafting.prompts import load_prompt, prompts_dir
 from summarizer.sanitize import REDACTED, redact
@@ -124,3 +125,20 @@ def test_chunks_keep_whole_items_within_the_budget() -> None:
     chunks = chunks_within(items, budget=2 * size + 1, count=len)
     assert [[item.ref for item in chunk] for chunk in chunks] == [["#0", "#1"], ["#2", "#3"], ["#4"]]
     assert chunks_within(items, budget=10_000, count=len) == [items]
+
+
+@pytest.mark.parametrize(
+    ("text", "ref", "suggestion", "corrected"),
+    [
+        ("Added out_dtype to hl.dot (#914).", "#914", "#813", "Added out_dtype to hl.dot (#813)."),
+        ("Made the docs more accurate (#853, #868, #869).", "#853", "#869", "Made the docs more accurate (#868, #869)."),
+        ("Made the docs more accurate (#869, #853).", "#853", "#869", "Made the docs more accurate (#869)."),
+        ("Fixed the pager (#22 and #21).", "#21", "#22", "Fixed the pager (#22)."),
+        ("Fixed the pager (#221).", "#22", "#21", "Fixed the pager (#221)."),
+        ("Fixed it in 70e0f77.", "70e0f77", "1a2b3c4", "Fixed it in 1a2b3c4."),
+    ],
+)
+def test_a_wrong_citation_is_replaced_by_the_suggested_ref_or_dropped_where_that_ref_is_cited_beside_it(
+    text: str, ref: str, suggestion: str, corrected: str
+) -> None:
+    assert corrected_refs(text, ref, suggestion) == corrected

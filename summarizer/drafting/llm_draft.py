@@ -5,7 +5,9 @@ Design, for each month:
    whole items are drafted separately and merged by a second call (map-reduce); a server
    whose context cannot hold a prompt gets the data in parts that fit it, by its own count
    of the prompt where it says it (else in halves)
-2. the draft is checked; error findings go back to the model once, as a repair prompt
+2. the draft is checked; a citation the check can correct (a ref cited for work another of the
+   developer's items tells) is corrected without asking the model; other error findings go
+   back to the model once, as a repair prompt
 3. what still fails is removed — a summary sentence, a highlight, a skill tag — and
    kept as a warning finding, so nothing unverified is printed as fact; a summary that
    names nothing of the work (or is left empty) is replaced by the offline text
@@ -27,6 +29,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
 
+from summarizer.drafting.citations import correctable, corrected_evidence, corrected_refs, corrected_text
 from summarizer.drafting.data import ItemData, chunks_within, month_items, signal_figures, to_json
 from summarizer.drafting.llm import ChatClient, Deferred, PromptTooLong, UnusableAnswer
 from summarizer.drafting.model import (
@@ -211,6 +214,7 @@ class LLMDrafter:
         if answer is None:
             return self._offline_month(month)
         label = month_label(month)
+        answer, errors = self._corrected_month(month, answer, errors)
         if errors:
             try:
                 answer = await self._fitted_repair(answer, errors, first.items, first.budget)
@@ -297,6 +301,11 @@ class LLMDrafter:
             self._note(OVERVIEW_STEP, f"the model's answer could not be used ({reason}); drafted offline")
             return self._offline_draft().overview
         errors = _errors(self.check(answer.overview))
+        if fixable := correctable(errors):
+            overview, corrected = corrected_text(answer.overview, fixable)
+            self._corrected(corrected)
+            answer = OverviewAnswer(overview=overview)
+            errors = _errors(self.check(answer.overview))
         if errors:
             try:
                 answer = await self._repair(answer, errors, values["data"])
@@ -343,6 +352,41 @@ class LLMDrafter:
 
     async def _repair(self, answer: Draft, findings: list[Finding], data: str, fresh: bool = False) -> Draft:
         return await self.client.ask(load_prompt("repair"), _repair_values(answer, findings, data), type(answer), fresh=fresh)
+
+    def _corrected_month(self, month: str, answer: MonthAnswer, errors: list[Finding]) -> tuple[MonthAnswer, list[Finding]]:
+        """The answer with the citations the check could correct corrected, and its errors after."""
+        fixable = correctable(errors)
+        if not fixable:
+            return answer, errors
+        section = _month_draft(month, answer).section()
+        highlights = [highlight.model_copy() for highlight in answer.highlights]
+        in_summary: list[Finding] = []
+        corrected: list[Finding] = []
+        for finding in fixable:
+            span = section.span_at(finding.offset)
+            if span is None or span.part not in ("summary", "highlight"):
+                continue
+            if span.part == "summary":
+                in_summary.append(finding)
+                continue
+            highlight, suggestion = highlights[span.index], finding.suggestion or ""
+            if finding.text in highlight.evidence:
+                highlight.evidence = corrected_evidence(highlight.evidence, finding.text, suggestion)
+            elif finding.text in highlight.text:
+                highlight.text = corrected_refs(highlight.text, finding.text, suggestion)
+            else:
+                continue
+            corrected.append(finding)
+        summary, in_text = corrected_text(answer.summary, in_summary)
+        self._corrected(corrected + in_text)
+        fixed = answer.model_copy(update={"summary": summary, "highlights": highlights})
+        return fixed, self._month_errors(month, fixed)
+
+    def _corrected(self, findings: list[Finding]) -> None:
+        """Reports each corrected citation beside the removed claims: a reviewer sees what changed."""
+        for finding in findings:
+            message = f"citation corrected in the draft, {finding.text} → {finding.suggestion}: {finding.message}"
+            self.removed.append(finding.model_copy(update={"severity": "warning", "message": message}))
 
     def _month_errors(self, month: str, answer: MonthAnswer) -> list[Finding]:
         return _errors(self.check(_month_draft(month, answer).section().text))

@@ -82,7 +82,8 @@ class ProfileDraft(BaseModel):
     overview_review: ReviewState = ReviewState.DRAFT
     months: list[MonthDraft]
     skills: Skills
-    # Claims the drafter took out because they failed the check: reported, never printed as fact.
+    # Claims the drafter took out because they failed the check (reported, never printed as fact),
+    # and the citations it corrected.
     removed: list[Finding] = []
 
     def section(self) -> SectionText:
