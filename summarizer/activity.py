@@ -92,6 +92,9 @@ class Commit(BaseModel):
     # commits whose lines it changed → how many of them, or why git could not tell; None when
     # it was not traced (not such a fix, or read without line evidence).
     blamed: dict[str, int] | str | None = None
+    # The words of the lines it changed in code files: identifiers, comments, docstrings
+    # (sources/code.py); empty when read without the code.
+    code: list[str] = Field(default_factory=list)
 
     def is_by(self, authors: list[str]) -> bool:
         """Whether an --author matches the name or e-mail (case-insensitive substring)."""

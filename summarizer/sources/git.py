@@ -10,8 +10,9 @@ Design:
    side: git compares absolute times, while a commit's month is read in the offset its
    committer date records, so the exact cut is made here. Beside it run the other authors'
    log (names of files only) and the log of reverts after the period (sources/gitlog.py).
-   Then the bug fixes that may follow the developer's work are traced to the lines they
-   changed, by blame (sources/blame.py): cached with the rest.
+   Then the words of the code the developer's commits changed are read (sources/code.py), and
+   the bug fixes that may follow their work are traced to the lines they changed, by blame
+   (sources/blame.py): cached with the rest.
 4. Lines in binary, lock, linguist-generated and linguist-vendored files are listed but
    not counted as code; the attributes are read from the tip's .gitattributes files.
 5. A commit a shallow clone's cut-off or a graft shows with other parents than its own keeps
@@ -45,6 +46,7 @@ from summarizer.period import Period, shift_month
 from summarizer.sanitize import sanitized
 from summarizer.sources.base import SourceExtract, SourceQuery
 from summarizer.sources.blame import trace_follow_ups
+from summarizer.sources.code import read_code_words
 from summarizer.sources.commits import (
     LINGUIST_ATTRIBUTES,
     LinguistRule,
@@ -58,7 +60,7 @@ from summarizer.sources.grafts import Grafts, grafted_warnings, grafts_of, witho
 from summarizer.words import count
 
 # Bump when the parsing changes, so cached extractions are redone.
-EXTRACTOR_VERSION = 7
+EXTRACTOR_VERSION = 8
 
 _MISSING_OBJECT = re.compile(r"unable to read|bad object|missing (blob|tree|commit)|could not read", re.IGNORECASE)
 FORGES = {
@@ -212,6 +214,7 @@ def read_repository(
         matched = _as_read(authors)
         commits, log_warnings = _read_commits(path, repository, git_dir.grafts, selection, period, lambda commit: commit.is_by(matched))
         mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir.path))
+        log_warnings += read_code_words(path, [commit for commit in commits if commit.stats_complete])
         if others_log is None:
             others = []
         else:

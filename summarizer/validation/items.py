@@ -1,4 +1,5 @@
-"""The developer's work items, each with the words it is told by, for matching claims to them.
+"""The developer's work items, each with the words it is told by (title, messages, paths and the
+words of the code its commits changed), for matching claims to them.
 
 Words are compared as their `keys`: lower case, stemmed, identifiers split at `_`, `.`, `-`
 and camelCase and kept joined too (`layer_norm`, "layer norm" and `LayerNorm` meet), the
@@ -100,7 +101,7 @@ class ItemWords:
     """The developer's work items with the keys of their words, indexed once per history."""
 
     items: list[WorkItem]
-    words: dict[str, frozenset[str]]  # item id -> keys of its title, messages and paths
+    words: dict[str, frozenset[str]]  # item id -> keys of its title, messages, paths and code
     titles: dict[str, frozenset[str]]  # item id -> keys of its title alone
     by_title_key: dict[str, list[WorkItem]]  # key -> the items whose title holds it
     by_month_title_key: dict[tuple[str, str], list[WorkItem]]  # (month, key) -> the same, of that month
@@ -129,7 +130,8 @@ class ItemWords:
                 commit = commits.get(sha)
                 if commit is not None:
                     texts += [commit.subject, commit.body, *(change.path for change in commit.files)]
-            words[item.id] = frozenset().union(*(keys(word) for text in texts for word in WORD.findall(text)))
+            code = [word for sha in item.commits if (commit := commits.get(sha)) is not None for word in commit.code]
+            words[item.id] = frozenset().union(*(keys(word) for text in texts for word in WORD.findall(text)), *(keys(word) for word in code))
             titles[item.id] = frozenset().union(*(keys(word) for word in WORD.findall(item.title)))
             figures[item.id] = figures_in("\n".join(texts))
             if item.pr is not None:

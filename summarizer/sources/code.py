@@ -1,0 +1,119 @@
+"""The code the developer's commits added or removed, as words: evidence for what they did.
+
+A commit titled "Add FSDP support" whose diff adds `FullyShardedDataParallel` supports a
+sentence that names the class; its docstrings and comments say in words what the title
+abbreviates. One `git diff-tree --stdin -p -U0` of the developer's commits is read as a stream,
+line by line, and each commit keeps the distinct words of its changed lines (`Commit.code`):
+identifiers as written (`out_dtype`, `GraphModule`), and the plain words of comments and
+docstrings.
+
+Bounded, because a diff is the largest thing a repository holds:
+- a line is read at most LINE_BYTES at a time and only its first LINE_BYTES are read for
+  words (a minified bundle's single line is never held whole);
+- a commit's changed lines are read for words up to COMMIT_BYTES; past it, the rest of the
+  commit is skipped and the commit is reported as read in part;
+- at most COMMIT_WORDS words are kept per commit;
+- lines of files that are not counted as code (binary, lock, generated, vendored) are not
+  read, and git shows binary files without their content;
+- a history whose files hold placeholders instead of code (a metadata-only replay) gives none.
+A commit git cannot diff (missing objects) keeps no code words, and is reported.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from summarizer.activity import Commit
+from summarizer.sources.gitlog import git_environment
+from summarizer.words import count
+
+LINE_BYTES = 64 * 1024
+COMMIT_BYTES = 4 * 1024 * 1024
+COMMIT_WORDS = 4_000
+_OPTIONS = ["-p", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "-r", "--root", "--no-textconv"]
+_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_PLACEHOLDER = re.compile(rb"^[+-]placeholder line \d+$")
+_OBJECT_NAME = re.compile(rb"^(?:[0-9a-f]{40}|[0-9a-f]{64})$")
+
+
+def read_code_words(path: Path, commits: Sequence[Commit]) -> list[str]:
+    """Sets each commit's `code` to the words of the lines it changed in code files, and returns
+    warnings for the commits whose code could be read only in part or not at all."""
+    uncounted = {commit.sha: {change.path for change in commit.files if not change.counted} for commit in commits}
+    found: dict[str, dict[str, None]] = {}
+    cut: list[str] = []
+    unreadable: list[str] = []
+    wanted = list(uncounted)
+    while wanted:
+        last = _read(path, wanted, uncounted, found, cut)
+        if last is None:
+            break
+        # git stops at the first commit it cannot diff (missing objects): the rest are asked again.
+        unreadable.append(last)
+        found.pop(last, None)
+        wanted = wanted[wanted.index(last) + 1 :]
+    for commit in commits:
+        commit.code = list(found.get(commit.sha, {}))
+    warnings = []
+    megabytes = COMMIT_BYTES // 2**20
+    if cut:
+        shown = ", ".join(sha[:7] for sha in cut[:3])
+        warnings.append(f"{count(len(cut), 'commit')} changed more than {megabytes} MB of lines: only the first {megabytes} MB were read as evidence ({shown})")
+    if unreadable:
+        shown = ", ".join(sha[:7] for sha in unreadable[:3])
+        warnings.append(f"git could not read the code of {count(len(unreadable), 'commit')} (missing objects): the check has only the messages and paths there ({shown})")
+    return warnings
+
+
+def _read(path: Path, shas: list[str], uncounted: dict[str, set[str]], found: dict[str, dict[str, None]], cut: list[str]) -> str | None:
+    """Reads the words of the commits `shas` into `found`; the commit git stopped at, if it stopped."""
+    process = subprocess.Popen(
+        ["git", "-C", str(path), "-c", "core.quotePath=false", "diff-tree", "--stdin", "--always", *_OPTIONS],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=git_environment(),
+    )  # fmt: skip
+    # Written beside the reading: git answers as it reads, and both pipes are finite.
+    writer = threading.Thread(target=_write, args=(process, shas))
+    writer.start()
+    assert process.stdout is not None
+    words: dict[str, None] = {}
+    sha, skipping, read, whole_line = "", True, 0, True
+    for line in iter(lambda: process.stdout.readline(LINE_BYTES), b""):  # type: ignore[union-attr]
+        starts_line, whole_line = whole_line, line.endswith(b"\n")
+        if not starts_line:
+            continue  # the rest of a line longer than LINE_BYTES
+        line = line.rstrip(b"\n")
+        if _OBJECT_NAME.match(line):
+            sha = line.decode()
+            words = found.setdefault(sha, {})
+            skipping, read = sha not in uncounted, 0
+        elif line.startswith(b"diff --git "):
+            name = line.split(b" b/", 1)[-1].decode(errors="replace")
+            skipping = sha not in uncounted or name in uncounted[sha] or read > COMMIT_BYTES
+        elif skipping or line.startswith((b"+++ ", b"--- ")) or not line.startswith((b"+", b"-")):
+            continue
+        elif _PLACEHOLDER.match(line):
+            skipping = True
+        else:
+            read += len(line)
+            if read > COMMIT_BYTES:
+                skipping = True
+                cut.append(sha)
+            elif len(words) < COMMIT_WORDS:
+                for word in _WORD.findall(line, 1):
+                    if len(word) > 2:
+                        words[word.decode()] = None
+    writer.join()
+    return sha or shas[0] if process.wait() != 0 else None
+
+
+def _write(process: subprocess.Popen[bytes], shas: list[str]) -> None:
+    assert process.stdin is not None
+    try:
+        process.stdin.write(b"".join(sha.encode() + b"\n" for sha in shas))
+        process.stdin.close()
+    except BrokenPipeError:
+        pass  # git stopped reading: it could not diff one of them
