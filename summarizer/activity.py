@@ -146,6 +146,9 @@ class Repository(BaseModel):
     shallow: bool = False
     # The user named it (SOURCE given as PATH=NAME) rather than its remote or folder.
     named: bool = False
+    # Phrases of its own text at the tip that set an acronym beside words ("Key-Value (KV)"):
+    # what the project says its acronyms stand for (sources/code.py).
+    spelled_out: list[str] = Field(default_factory=list)
 
 
 # `--author @` matches every author: each e-mail holds an "@" (git matches "Name <e-mail>").

@@ -58,7 +58,7 @@ class FindingKind(Choice):
     NAME_MISMATCH = "name_mismatch"  # the developer called by a name that is not theirs
     UNKNOWN_REPO = "unknown_repo"  # a repository the developer did not commit to in the period
     UNGROUNDED_TERM = "ungrounded_term"  # an identifier or technical term found in no commit of that month
-    UNSUPPORTED_EXPANSION = "unsupported_expansion"  # an acronym spelled out as no commit spells it
+    UNSUPPORTED_EXPANSION = "unsupported_expansion"  # an acronym spelled out as neither a commit nor the repository spells it
     DUPLICATE_TEXT = "duplicate_text"  # a sentence said twice
     UNSUPPORTED_SKILL = "unsupported_skill"  # a language or skill tag with no file or mention behind it
     UNGROUNDED_TEXT = "ungrounded_text"  # a paragraph that names nothing of the work, or not the developer

@@ -155,6 +155,8 @@ class History(BaseModel):
     # (None: GitHub was not read with a token).
     pull_requests: list[PullRequest] = []
     reviews_given: dict[str, int] | None = None
+    # What the repositories' own text says their acronyms stand for (Repository.spelled_out).
+    spelled_out: list[str] = []
 
     @cached_property
     def signals(self) -> HistorySignals:
@@ -201,6 +203,7 @@ def build_history(activity: Activity) -> History:
         pull_requests=activity.pull_requests,
         reviews_given=activity.reviews_given,
         themes=period_themes([(month.month, month.themes) for month in months]),
+        spelled_out=list(dict.fromkeys(phrase for repository in activity.repositories for phrase in repository.spelled_out)),
     )
 
 

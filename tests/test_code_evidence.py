@@ -133,3 +133,16 @@ def test_a_run_over_a_50_mb_diff_and_a_commit_git_cannot_diff_finishes_and_says_
     assert all(line.startswith("summarizer: ") for line in result.stderr.splitlines())
     assert "## February 2025" in result.stdout
     assert "2 commits counted without line counts" in result.stderr
+
+
+def test_an_acronym_is_spelled_out_as_the_repositorys_own_text_spells_it(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("Add docs", {"docs/cache.md": "The Key-Value (KV) cache keeps attention keys.\n"}, ADA, "2025-01-10T10:00:00+00:00")
+    repo.commit("Add KV cache eviction (#7)", {"cache.py": "evict = True\n"}, GRACE, "2025-02-03T10:00:00+00:00")
+    activity = collect(repo.path)
+    assert activity.repositories[0].spelled_out == ["The Key-Value (KV)"]
+    check = Checker(build_history(activity))
+    kinds = [f.kind for f in check("## February 2025\n\nShe added eviction to the key-value (KV) cache (#7).")]
+    assert "unsupported_expansion" not in kinds
+    wrong = [f.kind for f in check("## February 2025\n\nShe added eviction to the kernel-variant (KV) cache (#7).")]
+    assert "unsupported_expansion" in wrong

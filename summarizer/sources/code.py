@@ -117,3 +117,42 @@ def _write(process: subprocess.Popen[bytes], shas: list[str]) -> None:
         process.stdin.close()
     except BrokenPipeError:
         pass  # git stopped reading: it could not diff one of them
+
+
+# "Key-Value (KV)", "GEMM (general matrix multiply)": an acronym beside words that may spell it out.
+_SPELLED_OUT = r"[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,8} \([A-Z][A-Z0-9]{1,9}s?\)|[A-Z][A-Z0-9]{1,9}s? \([A-Za-z][A-Za-z -]{3,80}\)"
+_TEXT_FILES = ["*.md", "*.rst", "*.txt", "*.py", "*.pyi", "*.c", "*.cc", "*.cpp", "*.h", "*.hpp", "*.cu", "*.rs", "*.go", "*.java", "*.ts", "*.js"]
+_DOCS = ["*.md", "*.rst", "*.txt"]
+SPELLED_OUT_PHRASES = 5_000
+
+
+def read_spelled_out(path: Path, tip: str) -> list[str]:
+    """The phrases of the repository's own text at `tip` (docs, comments, docstrings) that set an
+    acronym beside words: what the project itself says an acronym stands for. The check decides
+    which of them spell it out; here they are only found, each once, at most SPELLED_OUT_PHRASES.
+
+    Perl-compatible matching where git has it: POSIX extended matching of this pattern is some
+    twenty times slower, so a git built without it has the docs alone read."""
+    phrases, complete = _grep(path, ["-P", _SPELLED_OUT, tip, "--", *_TEXT_FILES])
+    if not complete:
+        phrases, _ = _grep(path, ["-E", _SPELLED_OUT.replace("(?:", "("), tip, "--", *_DOCS])
+    return phrases
+
+
+def _grep(path: Path, arguments: list[str]) -> tuple[list[str], bool]:
+    process = subprocess.Popen(
+        ["git", "-C", str(path), "grep", "-I", "-h", "-o", "--no-color", *arguments],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=git_environment(),
+    )  # fmt: skip
+    assert process.stdout is not None
+    phrases: dict[str, None] = {}
+    for line in iter(lambda: process.stdout.readline(LINE_BYTES), b""):  # type: ignore[union-attr]
+        phrase = line.decode(errors="replace").strip()
+        if 0 < len(phrase) <= 160:
+            phrases[phrase] = None
+        if len(phrases) >= SPELLED_OUT_PHRASES:
+            process.kill()
+            process.wait()
+            return list(phrases), True
+    # 1: nothing matched; more: git could not search so (no Perl-compatible regexes built in).
+    return list(phrases), process.wait() in (0, 1)

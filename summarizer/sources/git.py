@@ -46,7 +46,7 @@ from summarizer.period import Period, shift_month
 from summarizer.sanitize import sanitized
 from summarizer.sources.base import SourceExtract, SourceQuery
 from summarizer.sources.blame import trace_follow_ups
-from summarizer.sources.code import read_code_words
+from summarizer.sources.code import read_code_words, read_spelled_out
 from summarizer.sources.commits import (
     LINGUIST_ATTRIBUTES,
     LinguistRule,
@@ -215,6 +215,7 @@ def read_repository(
         commits, log_warnings = _read_commits(path, repository, git_dir.grafts, selection, period, lambda commit: commit.is_by(matched))
         mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir.path))
         log_warnings += read_code_words(path, [commit for commit in commits if commit.stats_complete])
+        repository.spelled_out = read_spelled_out(path, repository.tip) if commits else []
         if others_log is None:
             others = []
         else:

@@ -10,6 +10,7 @@ from functools import cached_property
 from summarizer.months import History
 from summarizer.people import name_words
 from summarizer.period import month_label, months_between
+from summarizer.validation.acronyms import spelled_out_forms
 from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence
 from summarizer.validation.items import ItemWords
 from summarizer.validation.phrases import Colleagues
@@ -40,6 +41,11 @@ class Context:
     def citations(self) -> ItemWords:
         """The developer's work items with their words: what a cited ref must tell."""
         return ItemWords.of(self.history)
+
+    @cached_property
+    def spelled_out(self) -> dict[str, set[str]]:
+        """Acronym → the long forms the repositories' own text gives it."""
+        return spelled_out_forms(self.history.spelled_out)
 
     @cached_property
     def own_names(self) -> frozenset[str]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from summarizer.validation.acronyms import EXPANSION_AFTER, EXPANSION_BEFORE, long_form
 from summarizer.validation.claims import PR_REF, SHA, count_spans
 from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
-from summarizer.validation.evidence import FIGURE, Evidence
+from summarizer.validation.evidence import FIGURE, Evidence, normalize
 from summarizer.validation.items import whole_keys
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.prose import LANGUAGE
@@ -33,12 +34,6 @@ _NOT_A_TERM = re.compile(
     r"^(?:\d+(?:st|nd|rd|th|s|k|K|M|x|ms|GB|MB|KB|TB|B)|Q[1-4]|[ivxIVX]+|e\.g|i\.e|(?:[A-Za-z]\.)+[A-Za-z]?)$"
 )
 _URL_OR_EMAIL = re.compile(r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-# An acronym may be two joined by a slash: "CI/CD (Continuous Integration/Continuous Delivery)".
-_EXPANSION_AFTER = re.compile(r"(?<![\w/])(?P<acronym>[A-Z][A-Z0-9]{1,9}(?:/[A-Z][A-Z0-9]{1,9})?)s?\s*\((?P<long>[A-Za-z][A-Za-z0-9 /-]{3,80}?)\)")
-_EXPANSION_BEFORE = re.compile(r"(?P<long>(?:[A-Za-z][\w/-]*\s+){1,9}[A-Za-z][\w/-]*)\s*\((?P<acronym>[A-Z][A-Z0-9]{1,9})s?\)")
-# Initials are taken per word part: "Direct-Memory" gives D and M, "Input/Output" I and O.
-_WORD_PARTS = re.compile(r"[^\s/-]+")
-_SMALL_WORDS = {"of", "and", "for", "the", "in", "on", "to", "a", "an", "with", "&"}
 _OWNER_NAME = re.compile(r"(?<![\w./@:-])(?P<token>[A-Za-z][\w.-]*/[A-Za-z0-9][\w.-]*[A-Za-z0-9])(?![\w/])")
 _NOT_REPOSITORIES = re.compile(r"^(?:and/or|I/O|w/o|[kMGT]i?B/s|tokens/s|it/s|req/s)$", re.IGNORECASE)
 _REPOSITORY_CONTEXT_BEFORE = re.compile(r"\b(?:repo|repository|in|to|into|at|from|for|on|across)\s+(?:the\s+)?`?$", re.IGNORECASE)
@@ -85,18 +80,19 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
 
 
 def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
-    """'TPU (Tensor Parallel Unit)' and 'Tensor Parallel Unit (TPU)' must be spelled so in the evidence."""
+    """'TPU (Tensor Parallel Unit)' and 'Tensor Parallel Unit (TPU)' must be spelled so in the
+    evidence, or in the repositories' own text at the tip."""
     whole = context.evidence[None]
-    for pattern in (_EXPANSION_AFTER, _EXPANSION_BEFORE):
+    for pattern in (EXPANSION_AFTER, EXPANSION_BEFORE):
         for match in pattern.finditer(sentence.text):
             acronym = match.group("acronym")
-            long_form = _long_form(match.group("long"), acronym)
-            if long_form is None or whole.mentions(long_form):
+            spelled = long_form(match.group("long"), acronym)
+            if spelled is None or whole.mentions(spelled) or normalize(spelled) in context.spelled_out.get(acronym, ()):
                 continue
-            start = match.start() if pattern is _EXPANSION_AFTER else match.start("long") + match.group("long").rfind(long_form)
+            start = match.start() if pattern is EXPANSION_AFTER else match.start("long") + match.group("long").rfind(spelled)
             yield finding(
                 FindingKind.UNSUPPORTED_EXPANSION, sentence, (start, match.end()), context.scope(sentence.month),
-                f"no commit spells {acronym} out as “{long_form}”", None,
+                f"neither a commit nor the repository's own text spells {acronym} out as “{spelled}”", None,
             )  # fmt: skip
 
 
@@ -158,20 +154,6 @@ def _check_repository(
         yield finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{token}” appears in no commit{context.where(scope)}")
 
 
-def _long_form(words_text: str, acronym: str) -> str | None:
-    """The words whose initials spell the acronym, or None when they do not."""
-    letters = re.sub(r"[\d/]", "", acronym)
-    words = words_text.split()
-    for first in range(len(words)):
-        candidate = words[first:]
-        # "Just-In-Time": a small word inside a compound counts; a figure ("Tensor-Float 32") does not.
-        parts = [part for word in candidate if word.lower() not in _SMALL_WORDS for part in _WORD_PARTS.findall(word)]
-        initials = "".join(part[0].upper() for part in parts if not part[0].isdigit())
-        if initials == letters and candidate[0].lower() not in _SMALL_WORDS:
-            return " ".join(candidate)
-    return None
-
-
 def _mask(sentence: Sentence) -> str:
     """The sentence with URLs, e-mails, hashes, PR refs, figures and expansions blanked out."""
     text = sentence.text
@@ -183,7 +165,7 @@ def _mask(sentence: Sentence) -> str:
     # slashed acronym, "CI/CD", with them: it is not an owner/name).
     spans += [
         m.span() if "/" in m.group("acronym") else m.span("long")
-        for m in _EXPANSION_AFTER.finditer(text) if _long_form(m.group("long"), m.group("acronym"))
+        for m in EXPANSION_AFTER.finditer(text) if long_form(m.group("long"), m.group("acronym"))
     ]  # fmt: skip
     characters = list(text)
     for start, end in spans:

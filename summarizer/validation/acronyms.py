@@ -1,0 +1,42 @@
+"""Acronyms and the words that spell them out: "GEMM (general matrix multiply)", "Key-Value (KV)"."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from summarizer.validation.evidence import normalize
+
+# An acronym may be two joined by a slash: "CI/CD (Continuous Integration/Continuous Delivery)".
+EXPANSION_AFTER = re.compile(r"(?<![\w/])(?P<acronym>[A-Z][A-Z0-9]{1,9}(?:/[A-Z][A-Z0-9]{1,9})?)s?\s*\((?P<long>[A-Za-z][A-Za-z0-9 /-]{3,80}?)\)")
+EXPANSION_BEFORE = re.compile(r"(?P<long>(?:[A-Za-z][\w/-]*\s+){1,9}[A-Za-z][\w/-]*)\s*\((?P<acronym>[A-Z][A-Z0-9]{1,9})s?\)")
+# Initials are taken per word part: "Direct-Memory" gives D and M, "Input/Output" I and O.
+_WORD_PARTS = re.compile(r"[^\s/-]+")
+_SMALL_WORDS = {"of", "and", "for", "the", "in", "on", "to", "a", "an", "with", "&"}
+
+
+def long_form(words_text: str, acronym: str) -> str | None:
+    """The words whose initials spell the acronym, or None when they do not."""
+    letters = re.sub(r"[\d/]", "", acronym)
+    words = words_text.split()
+    for first in range(len(words)):
+        candidate = words[first:]
+        # "Just-In-Time": a small word inside a compound counts; a figure ("Tensor-Float 32") does not.
+        parts = [part for word in candidate if word.lower() not in _SMALL_WORDS for part in _WORD_PARTS.findall(word)]
+        initials = "".join(part[0].upper() for part in parts if not part[0].isdigit())
+        if initials == letters and candidate[0].lower() not in _SMALL_WORDS:
+            return " ".join(candidate)
+    return None
+
+
+def spelled_out_forms(phrases: list[str]) -> dict[str, set[str]]:
+    """Acronym → the long forms, normalized, that phrases of a repository's own text give it."""
+    forms: dict[str, set[str]] = defaultdict(set)
+    for phrase in phrases:
+        for pattern in (EXPANSION_AFTER, EXPANSION_BEFORE):
+            for match in pattern.finditer(phrase):
+                acronym = match.group("acronym")
+                found = long_form(match.group("long"), acronym)
+                if found:
+                    forms[acronym].add(normalize(found))
+    return forms
