@@ -162,15 +162,21 @@ def test_planted_hallucinations_go_back_once_and_are_fixed(grace: Activity, cach
 def test_a_repair_too_long_for_the_servers_context_is_asked_again_with_the_data_that_fits(
     grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """March's items, each with a long body, fit its month prompt; its repair carries the draft and
-    eight findings beside them, and the server (a token a character, a context of 6,000) refuses
+    """March's twelve items, each with a long body, fit its month prompt; its repair carries the draft and
+    eight findings beside them, and the server (a token a character, a context of 8,600) refuses
     it with its count: the repair is asked again with the items it can hold, and mends March."""
-    commits = [c.model_copy(update={"body": "Why: " + "the reason " * 200}) if c.month == "2025-03" else c for c in grace.commits]
+    long_body = "Why: " + "the reason " * 200
+    march = next(commit for commit in grace.commits if commit.month == "2025-03")
+    more = [
+        march.model_copy(update={"sha": f"{n:040x}", "subject": f"Add report writer part {n} (#{100 + n})", "pr": 100 + n, "body": long_body})
+        for n in range(9)
+    ]  # fmt: skip
+    commits = sorted([c.model_copy(update={"body": long_body}) if c.month == "2025-03" else c for c in grace.commits] + more, key=lambda c: c.committed_at)
 
     def respond(request: Request) -> Reply:
         tokens = len(request.system) + len(request.user)
-        if tokens > 6_000:
-            return error(400, f"request ({tokens} tokens) exceeds the available context size (6000 tokens), try increasing it")
+        if tokens > 8_600:
+            return error(400, f"request ({tokens} tokens) exceeds the available context size (8600 tokens), try increasing it")
         if request.kind == "month" and month_of(request) == "2025-03":
             answer = truthful_answer(request)
             answer["summary"] += " " + HALLUCINATION
@@ -181,7 +187,7 @@ def test_a_repair_too_long_for_the_servers_context_is_asked_again_with_the_data_
     with FakeOpenAI(respond) as server:
         profile = draft(server, grace.model_copy(update={"commits": commits}), cache, monkeypatch)
     refused, repair = server.of_kind("repair")
-    assert (len(refused.data), len(repair.data)) == (3, 1)
+    assert (len(refused.data), len(repair.data)) == (12, 7)
     march = next(month for month in profile.months if month.month == "2025-03")
     assert "NCCL" not in march.summary and profile.findings == []
 

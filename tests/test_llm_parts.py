@@ -10,7 +10,7 @@ import pytest
 import tiktoken
 
 from summarizer.drafting.citations import corrected_refs
-from summarizer.drafting.data import chunks_within, trim_body
+from summarizer.drafting.data import MAX_WHY_CHARACTERS, chunks_within, why_of
 from summarizer.drafting.prompts import load_prompt, prompts_dir
 from summarizer.sanitize import REDACTED, redact
 from summarizer.drafting.tokens import TokenCounter, estimated_cost
@@ -111,16 +111,31 @@ def test_ordinary_commit_text_is_untouched() -> None:
     assert redact(text) == text
 
 
-def test_bodies_lose_trailers_code_and_length() -> None:
-    body = "Why: the cache leaked.\n\n```\n" + "log line\n" * 50 + "```\nReviewed By: Barbara Liskov\nDifferential Revision: D123\nSigned-off-by: A <a@b>"
-    assert trim_body(body) == "Why: the cache leaked.\n\n[code omitted]"
-    assert trim_body("\n".join(f"line {n}" for n in range(40))).endswith("line 11 …")
+def test_the_model_reads_the_first_paragraph_of_a_body_that_says_why() -> None:
+    body = (
+        "Stack from ghstack:\n* #412\n* __->__ #413\n\n"
+        "The cache leaked one entry per compiled kernel, so long autotuning runs ran out of memory.\n"
+        "This evicts entries by age.\n\n```\n" + "log line\n" * 50 + "```\n\nReviewed By: Barbara Liskov\nDifferential Revision: D123"
+    )
+    assert why_of(body, "Evict old cache entries") == (
+        "The cache leaked one entry per compiled kernel, so long autotuning runs ran out of memory. This evicts entries by age."
+    )
+
+
+def test_a_body_that_only_repeats_the_title_or_lists_links_adds_nothing() -> None:
+    assert why_of("Evict old cache entries.\n", "Evict old cache entries") == ""
+    assert why_of("https://github.com/acme/x/issues/12\n\n- [x] tests\n- [ ] docs\n", "Fix it") == ""
+
+
+def test_a_long_reason_is_cut_at_a_word_and_marked() -> None:
+    why = why_of("because " * 200, "Fix it")
+    assert len(why) <= MAX_WHY_CHARACTERS + 2 and why.endswith("because …")
 
 
 def test_chunks_keep_whole_items_within_the_budget() -> None:
-    from summarizer.drafting.data import CommitData, ItemData, to_json
+    from summarizer.drafting.data import ItemData, to_json
 
-    items = [ItemData(ref=f"#{n}", repo="r", title="t" * 40, item_class="other", commits=[CommitData(sha="a", subject="s", lines="+1/-0")]) for n in range(5)]
+    items = [ItemData(ref=f"#{n}", title="t" * 40, item_class="other", lines="+1/-0", why="w" * 20) for n in range(5)]
     size = len(to_json(items[:1]))
     chunks = chunks_within(items, budget=2 * size + 1, count=len)
     assert [[item.ref for item in chunk] for chunk in chunks] == [["#0", "#1"], ["#2", "#3"], ["#4"]]

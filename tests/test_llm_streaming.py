@@ -193,7 +193,7 @@ def test_a_sentence_echoing_the_prompt_is_removed_from_the_profile(grace: Activi
 def test_a_failing_highlight_the_model_wrote_twice_is_removed_both_times(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
     # SmolLM2 repeats list entries, the prompt's example among them; the check reports the
     # repeated failure once, so the month's own removal took only its first saying.
-    echo = {"text": "Added streaming input to the tokenizer", "evidence": ["#30"]}
+    echo = {"text": "Taught the tide-table reader to skip blank rows", "evidence": ["#30"]}
 
     def respond(request: Request) -> Reply:
         answer = truthful_answer(request) if request.kind != "repair" else repaired(request)
@@ -224,12 +224,19 @@ def test_a_server_that_wants_max_completion_tokens_gets_it_from_then_on(grace: A
 
 
 def test_a_month_too_long_for_the_servers_context_is_sent_in_halves(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
-    # March's three items, each with a long body: some 300 tokens of data an item.
-    commits = [c.model_copy(update={"body": "Why: " + "the reason " * 200}) if c.month == "2025-03" else c for c in grace.commits]
+    # March gets nine more items, each with a long body (some 440 characters of data an item); the
+    # server says the prompt is too long without saying by how much, so the budget is halved.
+    long_body = "Why: " + "the reason " * 200
+    march = next(commit for commit in grace.commits if commit.month == "2025-03")
+    more = [
+        march.model_copy(update={"sha": f"{n:040x}", "subject": f"Add report writer part {n} (#{100 + n})", "pr": 100 + n, "body": long_body})
+        for n in range(9)
+    ]  # fmt: skip
+    commits = sorted(grace.commits + more, key=lambda commit: commit.committed_at)
 
     def respond(request: Request) -> Reply:
-        if request.kind == "month" and len(request.user) > 2_500:  # one long item fits, two do not
-            return error(400, "request (4173 tokens) exceeds the available context size (4096 tokens), try increasing it")
+        if request.kind == "month" and len(request.user) > 4_500:  # nine items fit, twelve do not
+            return error(400, "the request exceeds the available context size, try increasing it")
         return truthful(request)
 
     with FakeOpenAI(respond) as server:
@@ -238,10 +245,10 @@ def test_a_month_too_long_for_the_servers_context_is_sent_in_halves(grace: Activ
         draft(server, grace.model_copy(update={"commits": commits}), cache, monkeypatch, budget=2000)
     assert len(server.requests) == sent  # the halving is the same again, its answers cached
     march = [request for request in server.requests[:sent] if request.kind == "month" and month_of(request) == "2025-03"]
-    assert [len(request.data) for request in march] == [3, 1, 1, 1]  # the same prompt is not sent twice
+    assert [len(request.data) for request in march] == [12, 9, 3]  # the same prompt is not sent twice
     assert fallbacks(profile) == []
     assert "the model's context cannot hold some months' prompts whole: their data is sent in parts (and merged)" in profile.drafting.notes
-    assert next(month for month in profile.months if month.month == "2025-03").summary.count("work of the month included") == 3
+    assert next(month for month in profile.months if month.month == "2025-03").summary.count("work of the month included") == 2
 
 
 @pytest.mark.parametrize(
@@ -256,16 +263,16 @@ def test_a_month_too_long_for_the_servers_context_is_sent_in_halves(grace: Activ
 def test_a_month_too_long_for_the_servers_context_is_cut_where_its_count_says_it_fits(
     grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch, refusal: str
 ) -> None:
-    """March gets ten more items of some 1,100 characters each. The server counts a token for two
-    characters (twice what the estimate here counts) in a context of 4,096 tokens, as llama.cpp
-    does: a prompt over it is refused with its count, one that leaves no room for the 600-token
-    answer is cut off. Halving the budget instead is refused three times and sends eight requests
-    after; the server's own count of the first prompt gives parts that fit at once."""
+    """March gets twenty more items of some 440 characters each in the prompt. The server counts a
+    token for two characters (twice what the estimate here counts) in a context of 4,096 tokens,
+    as llama.cpp does: a prompt over it is refused with its count, one that leaves no room for the
+    600-token answer is cut off. Halving the budget would be refused again; the server's own count
+    of the first prompt gives parts that fit at once."""
     long_body = "Why: " + "the reason " * 200
     march = next(commit for commit in grace.commits if commit.month == "2025-03")
     more = [
         march.model_copy(update={"sha": f"{n:040x}", "subject": f"Add report writer part {n} (#{100 + n})", "pr": 100 + n, "body": long_body})
-        for n in range(10)
+        for n in range(20)
     ]  # fmt: skip
     activity = grace.model_copy(update={"commits": sorted(grace.commits + more, key=lambda commit: commit.committed_at)})
 
@@ -283,8 +290,8 @@ def test_a_month_too_long_for_the_servers_context_is_cut_where_its_count_says_it
         draft(server, activity, cache, monkeypatch)
     asked = [request for request in server.requests[:sent] if request.kind == "month" and month_of(request) == "2025-03"]
     refused = [request for request in asked if (len(request.system) + len(request.user)) // 2 > 4096]
-    assert (len(refused), len(asked) - len(refused)) == (1, 4)  # the whole month once, then four parts that fit
-    assert sorted(len(request.data) for request in asked[1:]) == [3, 3, 3, 4]
+    assert (len(refused), len(asked) - len(refused)) == (1, 3)  # the whole month once, then three parts that fit
+    assert sorted(len(request.data) for request in asked[1:]) == [7, 8, 8]
     assert fallbacks(profile) == [] and len(server.requests) == sent  # a rerun fits the same parts from the cache
 
 

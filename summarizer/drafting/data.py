@@ -1,7 +1,9 @@
 """The DATA blocks sent to a model: a month's work items, trimmed, redacted and budgeted.
 
-Bodies keep what says what a change does and why; sign-offs, review and tooling
-trailers, and long logs or code are cut before tokens are counted. Commit text arrives
+A paragraph rests on an item's title, ref, class, area and size, and on the part of its
+body that says why: that is what the model reads. The full evidence (every body, path and
+changed line) stays with the check, which reads it all. Bodies lose sign-offs, review and
+tooling trailers, links, checklists and code before tokens are counted. Commit text arrives
 redacted (summarizer.sanitize, as every source reads it). A month whose data exceeds the token budget is split into
 chunks of whole work items, drafted separately and merged (map-reduce), never cut off.
 """
@@ -16,44 +18,52 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from summarizer.months import MonthActivity, WorkItem
 from summarizer.signals import Share, Signals
+from summarizer.titles import PR_SUFFIX
 
-MAX_BODY_LINES = 12
-MAX_BODY_CHARACTERS = 800
-MAX_FILES = 8
+# The other commits' subjects an item lists at most.
+MAX_SUBJECTS = 5
+# What an item's body adds to its title in the prompt: the paragraph that says why, this long at most.
+MAX_WHY_CHARACTERS = 320
 _TRAILER = re.compile(
     r"^(?:signed-off-by|co-authored-by|reviewed[- ]by|approved by|differential revision|pull request resolved|"
     r"pulled by|fbshipit-source-id|ghstack-source-id|change-id|reviewers|subscribers|tags|test plan|stack from ghstack)\b.*$",
     re.IGNORECASE,
 )
 _FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
-
-
-class CommitData(BaseModel):
-    sha: str
-    subject: str
-    body: str = ""
-    files: list[str] = []
-    lines: str
+# Lines that carry no reason: list markers of a stack, links, checklists, headings, tables, tool output.
+_NOT_PROSE = re.compile(r"^(?:\s*(?:\*|-|\d+\.)?\s*(?:#\d+|https?://\S+)\W*$|\s*[-*] \[[ x]\]|#+ |\||>|\$ |\s{4})")
 
 
 class ItemData(BaseModel):
+    """One work item as the model reads it: what a paragraph rests on, not all the check reads."""
+
     model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
 
     ref: str
-    repo: str
+    repo: str = ""  # only where the month spans several repositories
     title: str
     item_class: str = Field(alias="class")
-    commits: list[CommitData]
+    area: str = ""
+    lines: str
+    # The body's first paragraph of prose, where it says more than the title.
+    why: str = ""
+    # The subjects of the item's other commits, where they differ from the title.
+    commits: list[str] = []
 
 
-def trim_body(body: str) -> str:
-    """What a body says about the change, without trailers, code blocks or long logs."""
-    text = _FENCE.sub("[code omitted]", body)
-    lines = [line.rstrip() for line in text.splitlines() if not _TRAILER.match(line.strip())]
-    kept = "\n".join(lines[:MAX_BODY_LINES]).strip()
-    if len(lines) > MAX_BODY_LINES or len(kept) > MAX_BODY_CHARACTERS:
-        kept = kept[:MAX_BODY_CHARACTERS].rstrip() + " …"
-    return kept
+def why_of(body: str, title: str) -> str:
+    """The first paragraph of a body that is prose, on one line, cut at MAX_WHY_CHARACTERS; nothing
+    when it only repeats the title."""
+    text = _FENCE.sub("", body)
+    for paragraph in re.split(r"\n\s*\n", text):
+        lines = [line.strip() for line in paragraph.splitlines() if line.strip() and not _TRAILER.match(line.strip()) and not _NOT_PROSE.match(line)]
+        prose = " ".join(lines)
+        if len(prose.split()) < 4 or prose.rstrip(".").lower() == title.rstrip(".").lower():
+            continue
+        if len(prose) > MAX_WHY_CHARACTERS:
+            prose = prose[:MAX_WHY_CHARACTERS].rsplit(" ", 1)[0] + " …"
+        return prose
+    return ""
 
 
 def item_ref(item: WorkItem, single_repo: bool) -> str:
@@ -68,29 +78,27 @@ def month_items(month: MonthActivity, single_repo: bool) -> list[ItemData]:
     items = []
     for item in month.items:
         members = [commits[sha] for sha in item.commits if sha in commits]
+        title = PR_SUFFIX.sub("", item.title).strip()
+        bodies = [why for commit in members if (why := why_of(commit.body, title))]
         items.append(
             ItemData(
                 ref=item_ref(item, single_repo),
-                repo=item.repo,
-                title=item.title,
+                repo="" if single_repo else item.repo,
+                title=title,
                 item_class=item.item_class,
-                commits=[
-                    CommitData(
-                        sha=commit.sha[:10],
-                        subject=commit.subject,
-                        body=trim_body(commit.body),
-                        files=[change.path for change in commit.files[:MAX_FILES]],
-                        lines=f"+{commit.lines_added}/-{commit.lines_deleted}",
-                    )
-                    for commit in members
-                ],
+                area=item.area or "",
+                lines=f"+{item.lines_added}/-{item.lines_deleted}",
+                why=bodies[0] if bodies else "",
+                commits=list(dict.fromkeys(s for commit in members if (s := PR_SUFFIX.sub("", commit.subject).strip()) != title))[:MAX_SUBJECTS],
             )
         )
     return items
 
 
 def to_json(items: list[ItemData]) -> str:
-    return json.dumps([item.model_dump(exclude_defaults=True) for item in items], indent=1, ensure_ascii=False)
+    """The items as a JSON list, one item to a line: indentation costs tokens and tells nothing."""
+    lines = [json.dumps(item.model_dump(exclude_defaults=True), ensure_ascii=False) for item in items]
+    return "[\n" + ",\n".join(lines) + "\n]"
 
 
 def chunks_within(items: list[ItemData], budget: int, count: Callable[[str], int]) -> list[list[ItemData]]:

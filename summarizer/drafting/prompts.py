@@ -61,9 +61,10 @@ def prompts_dir() -> Path:
 
 @cache
 def prompts_digest() -> str:
-    """Every template's text at once, for a key that must change with any of them."""
+    """Every template's text at once, and the retired examples the check reads, for a key that must
+    change with any of them."""
     digest = hashlib.sha256()
-    for path in sorted(prompts_dir().glob("*.md")):
+    for path in sorted([*prompts_dir().glob("*.md"), *prompts_dir().glob("*.jsonl")]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 

@@ -6,10 +6,10 @@ paragraph that also names some work passes the grounding check. A run of ECHO_WO
 of a prompt template's instructions (its placeholders cut it) is an echo, unless the
 developer's commits say it too.
 
-The example answers are written like true summaries ("fixed a crash on empty files"), so a
-run of theirs is an echo only when it carries a word the data has nowhere: SmolLM2 gave
-Jason Ansel the highlight "Added Streaming Input to the tokenizer", the example's own, with
-real PR numbers behind it.
+The example answers are written like true summaries, of an imaginary project ("taught the
+tide-table reader to skip blank rows"), so a run of theirs is an echo only when it carries a
+word the data has nowhere: a small model copies the example's highlight with real PR numbers
+behind it.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from summarizer.validation.vocabulary import GENERIC_WORDS, WORD, stem
 # Long enough that no plain sentence about work meets a prompt's rules by chance.
 ECHO_WORDS = 6
 _PLACEHOLDER = re.compile(r"\{\{\s*\w+\s*\}\}")
+RETIRED_EXAMPLES = "retired-examples.jsonl"
 
 
 def check_echoes(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -51,8 +52,9 @@ def check_echoes(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         message = f"this sentence {what} (“{phrase}”), not {context.name}'s work"
         yield finding(FindingKind.PROMPT_ECHO, sentence, (0, len(sentence.text)), scope, message)
         return
-    # A copy in other words or forms ("Fixing crash on empty files" for "Fixed a crash on empty
-    # files"): every content word of an example clause, one of them the data has nowhere.
+    # A copy in other words or forms ("Teaching the tide table reader to skip blanks" for "taught
+    # the tide-table reader to skip blank rows"): every content word of an example clause, one of
+    # them the data has nowhere.
     said = {stem(word.group(0).lower()) for word in words}
     for clause, stems in runs.example_clauses:
         if stems <= said and any(len(word) >= 4 and not evidence.mentions(word) for word in stems):
@@ -71,23 +73,28 @@ class PromptRuns(NamedTuple):
 @cache
 def prompt_runs() -> PromptRuns:
     """Every run of ECHO_WORDS words in the prompt templates, lower-cased: in their
-    instructions, and in the texts of their example answers (the lines that open a JSON object)."""
+    instructions, and in the texts of their example answers (the lines that open a JSON object),
+    those the prompts carried before (RETIRED_EXAMPLES) among them."""
     instructions: set[tuple[str, ...]] = set()
     examples: set[tuple[str, ...]] = set()
     clauses: dict[str, frozenset[str]] = {}
+    answers: list[str] = []
     for path in prompts_dir().glob("*.md"):
         template = load_prompt(path.stem)
         lines = f"{template.system}\n{template.user}".splitlines()
-        answers = [line for line in lines if line.startswith("{") and not _PLACEHOLDER.match(line)]
-        for piece in _PLACEHOLDER.split("\n".join(line for line in lines if line not in answers)):
+        examples_here = [line for line in lines if line.startswith("{") and not _PLACEHOLDER.match(line)]
+        for piece in _PLACEHOLDER.split("\n".join(line for line in lines if line not in examples_here)):
             instructions |= _runs(piece)
-        for answer in answers:
-            for text in _texts(json.loads(answer)):
-                examples |= _runs(text)
-                for clause in _CLAUSE.split(text):
-                    stems = frozenset(stem(word) for word in _content(clause))
-                    if len(stems) >= 2:
-                        clauses[clause.strip()] = stems
+        answers += examples_here
+    retired = prompts_dir() / RETIRED_EXAMPLES
+    answers += [line for line in retired.read_text(encoding="utf-8").splitlines() if line.startswith("{")]
+    for answer in answers:
+        for text in _texts(json.loads(answer)):
+            examples |= _runs(text)
+            for clause in _CLAUSE.split(text):
+                stems = frozenset(stem(word) for word in _content(clause))
+                if len(stems) >= 2:
+                    clauses[clause.strip()] = stems
     return PromptRuns(frozenset(instructions), frozenset(examples), tuple(clauses.items()))
 
 
