@@ -80,9 +80,17 @@ Respond = Callable[[Request], Reply]
 
 
 class FakeOpenAI(Loopback):
-    def __init__(self, respond: Respond | None = None, delay: float = 0.0) -> None:
+    """`slots`: answers that many requests at once, as llama.cpp does, and says so at GET /props
+    (`total_slots`); a request past them waits in a queue without a byte sent, and the others
+    have no /props (404), as vLLM and OpenAI. `ignores_stream`: a streamed request gets one plain
+    JSON body, as from a proxy that drops `stream`."""
+
+    def __init__(self, respond: Respond | None = None, delay: float = 0.0, slots: int | None = None, ignores_stream: bool = False) -> None:
         self.respond = respond or truthful
         self.delay = delay
+        self.slots = slots
+        self.ignores_stream = ignores_stream
+        self._queue = threading.Semaphore(slots) if slots else None
         self.requests: list[Request] = []
         self.in_flight = 0
         self.max_in_flight = 0
@@ -110,6 +118,15 @@ class FakeOpenAI(Loopback):
             def log_message(self, *_: object) -> None:
                 pass
 
+            def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+                found = self.path == "/props" and fake.slots is not None
+                payload = json.dumps({"total_slots": fake.slots} if found else _error("no such route")).encode()
+                self.send_response(200 if found else 404)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
             def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
                 length = int(self.headers.get("content-length", 0))
                 request = Request(json.loads(self.rfile.read(length)), dict(self.headers))
@@ -117,10 +134,12 @@ class FakeOpenAI(Loopback):
                     fake.requests.append(request)
                     fake.in_flight += 1
                     fake.max_in_flight = max(fake.max_in_flight, fake.in_flight)
+                if fake._queue is not None:
+                    fake._queue.acquire()
                 try:
                     reply = fake.respond(request) if self.path.endswith("/chat/completions") else Reply(404, _error("no such route"))
                     time.sleep(fake.delay + reply.delay)
-                    if request.body.get("stream") and reply.status == 200:
+                    if request.body.get("stream") and reply.status == 200 and not fake.ignores_stream:
                         self._stream(request, reply)
                         return
                     payload = json.dumps(reply.body).encode()
@@ -134,6 +153,8 @@ class FakeOpenAI(Loopback):
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a timeout test)
                 finally:
+                    if fake._queue is not None:
+                        fake._queue.release()
                     with fake._lock:
                         fake.in_flight -= 1
 

@@ -507,3 +507,43 @@ def test_what_fails_the_check_of_the_whole_draft_is_removed_from_every_part_befo
     assert (shipped.summary, shipped.highlights, shipped.skills) == (june.summary, june.highlights, june.skills)
     assert "NCCL" not in checked.skills.technical
     assert {f.severity for f in checked.removed} == {"warning"} and len(checked.removed) >= 3
+
+
+def test_a_server_with_one_slot_is_sent_one_request_at_a_time_and_none_times_out_in_its_queue(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each answer takes 0.2 s before its first byte; a request queued behind two others would wait
+    # 0.4 s in silence, past the 0.3 s allowed, if it were sent.
+    def respond(request: Request) -> Reply:
+        reply = truthful(request)
+        reply.delay = 0.2
+        return reply
+
+    with FakeOpenAI(respond, slots=1) as server:
+        profile = draft(server, grace, cache, monkeypatch, timeout=0.3, jobs=4)
+    assert server.max_in_flight == 1
+    assert fallbacks(profile) == [] and len(server.requests) == MONTHS + 2
+    assert "the server answers 1 request at a time: no more were sent at once (--jobs 4)" in profile.drafting.notes
+
+
+def test_a_server_without_slots_is_sent_up_to_jobs_requests_at_once(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    def respond(request: Request) -> Reply:
+        reply = truthful(request)
+        reply.delay = 0.2
+        return reply
+
+    with FakeOpenAI(respond) as server:
+        draft(server, grace, cache, monkeypatch, jobs=3)
+    assert server.max_in_flight == 3
+
+
+def test_a_server_that_ignores_stream_is_read_as_plain_json_and_asked_without_streaming(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with FakeOpenAI(ignores_stream=True) as server:
+        profile = draft(server, grace, cache, monkeypatch, jobs=1)
+    assert fallbacks(profile) == [] and profile.drafting.backend == "openai"
+    assert all(month.summary.startswith("Grace Hopper's work of the month included:") for month in profile.months)
+    assert [bool(request.body.get("stream")) for request in server.requests] == [True] + [False] * (MONTHS + 1)
+    assert profile.drafting.prompt_tokens == 100 * (MONTHS + 2)
+    assert "the server answered a streamed request with one plain JSON body: its answers were asked without streaming" in profile.drafting.notes

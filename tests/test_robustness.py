@@ -638,9 +638,11 @@ class OneAnswer(Loopback):
     [
         (b"data: {not json at all\n\ndata: \x00\xff\xfe garbage\n\ndata: [DONE]\n\n", "text/event-stream"),
         (bytes(range(256)) * 8, "application/json"),
+        (json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "x", "choices": [
+            {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "{}"}}]}).encode(), "application/json"),
     ],
-    ids=["garbage events", "random bytes"],
-)
+    ids=["garbage events", "random bytes", "a chat completion that is no stream, of an empty object"],
+)  # fmt: skip
 def test_garbage_from_the_model_is_an_unusable_answer_and_the_sections_are_drafted_offline(reviewed: bytes, body: bytes, content_type: str) -> None:
     with OneAnswer(body, content_type, length=False) as server:
         result = model_run(server.url)
@@ -654,10 +656,9 @@ def test_garbage_from_the_model_is_an_unusable_answer_and_the_sections_are_draft
     ("body", "content_type"),
     [
         (b"<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html"),
-        (json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "x", "choices": [
-            {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "{}"}}]}).encode(), "application/json"),
+        (b"", "text/event-stream"),
     ],
-    ids=["an HTML page", "a chat completion that is no stream"],
+    ids=["an HTML page", "an empty event stream"],
 )  # fmt: skip
 def test_a_200_answer_that_is_no_event_stream_is_one_line_and_exit_3(reviewed: bytes, body: bytes, content_type: str) -> None:
     with OneAnswer(body, content_type) as server:

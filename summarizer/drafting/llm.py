@@ -10,6 +10,9 @@ bounds leave room to spare, and a model that ran past one runs past it again.
 
 Answers are streamed, so that a slow but alive model is never cut off: the timeout is
 the longest silence allowed between two pieces of an answer, not a bound on the whole.
+No more requests are sent at once than the server has slots (drafting/server.py), so none
+waits in silence in its queue. A server (or proxy) that answers a streamed request with one
+plain JSON body is read as such, and asked without streaming from then on.
 A silent model is given up on, and the stream closed, so that the server stops
 generating for nobody. A timeout is retried once, by this client: the SDK is kept from
 retrying timeouts itself, while it still retries 429 and 5xx with its own backoff.
@@ -23,9 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from contextvars import ContextVar
 import os
 import re
-import sys
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, SecretStr, ValidationError
@@ -33,6 +36,7 @@ from pydantic import BaseModel, SecretStr, ValidationError
 from summarizer.cache import RunCache, cache_key
 from summarizer.drafting.progress import SILENT, DraftingProgress
 from summarizer.drafting.prompts import PromptTemplate
+from summarizer.drafting.server import ServerSlots, http_library
 from summarizer.errors import ExitCode, SummarizerError
 from summarizer.sanitize import without_controls
 from summarizer.urls import url_setting
@@ -43,6 +47,8 @@ MODES = ("json_schema", "json_object", "text")
 # The name OpenAI's reasoning models want for the bound; older servers know only max_tokens.
 TOKEN_LIMITS = ("max_tokens", "max_completion_tokens")
 Answer = TypeVar("Answer", bound=BaseModel)
+# Where a streamed request's plain JSON answer is kept (set by the request's own task).
+_PLAIN_BODY: ContextVar[dict[str, bytes] | None] = ContextVar("plain_body", default=None)
 
 
 class LLMSettings(BaseModel):
@@ -151,12 +157,16 @@ class ChatClient:
         self.server_errors = 0
         self._client: Any = None
         self._slots = asyncio.Semaphore(settings.jobs)
+        self.server = ServerSlots(settings.base_url, known_unlimited=settings.base_url == OPENAI_API)
+        # False once the server has answered a streamed request with one plain JSON body.
+        self.streaming = True
         self.collector: Collector | None = None
 
     def sibling(self, collector: Collector | None, slots: asyncio.Semaphore) -> ChatClient:
         """A client for one developer of a team: its own counts, the team's pool of `--jobs` requests (`slots`)."""
         other = ChatClient(self.settings, self.cache, self.progress)
         other._slots = slots
+        other.server = self.server
         other.collector = collector
         return other
 
@@ -191,7 +201,7 @@ class ChatClient:
             self.collector.requests[key] = BatchRequest(key=key, answer=answer.__name__, body=self._batch_body(messages, answer, template.max_tokens))
             self.collector.answers[answer.__name__] = answer
             raise Deferred(key)
-        async with self._slots:
+        async with self._slots, await self.server.pool():
             try:
                 try:
                     result = await self._request(messages, answer, template.max_tokens)
@@ -257,8 +267,7 @@ class ChatClient:
             ) from error
 
     async def _send(self, mode: str, limit: str, messages: list[dict[str, str]], answer: type[Answer], max_tokens: int) -> Answer:
-        client = self._connect()
-        options: dict[str, Any] = {limit: max_tokens, "stream_options": {"include_usage": True}}
+        options: dict[str, Any] = {limit: max_tokens}
         if mode == "json_schema":
             options["response_format"] = answer
         else:
@@ -266,41 +275,81 @@ class ChatClient:
             messages = [{**messages[0], "content": messages[0]["content"] + schema_note}, *messages[1:]]
             if mode == "json_object":
                 options["response_format"] = {"type": "json_object"}
-        # Leaving the block closes the stream, early exits included: the server stops generating.
-        async with client.chat.completions.stream(model=self.settings.model, messages=messages, **options) as stream:
-            written, checked, chunks = "", 0, 0
-            async for event in stream:
-                chunks += event.type == "chunk"
-                if event.type == "content.delta":
-                    self.progress.received(1)
-                    written += event.delta
-                    if len(written) - checked >= 64:
-                        checked = len(written)
-                        if repeats_itself(written):
-                            raise UnusableAnswer("the model kept repeating itself")
-                elif event.type == "chunk" and event.chunk.usage is not None:
-                    self.prompt_tokens += event.chunk.usage.prompt_tokens or 0
-                    self.completion_tokens += event.chunk.usage.completion_tokens or 0
-            if not chunks:
-                # 200 and not one event: a proxy's page, or a server that ignored `stream`.
-                raise SummarizerError(
-                    f"{self.settings.base_url} answered without an event stream: is OPENAI_BASE_URL an OpenAI-compatible API?",
-                    ExitCode.UNAVAILABLE,
-                )
-            completion = await stream.get_final_completion()
+        completion = await (self._streamed(messages, options) if self.streaming else self._whole(messages, options, answer))
         choice = completion.choices[0]
         if choice.message.refusal:
             raise UnusableAnswer(f"the model refused: {choice.message.refusal}")
         if choice.finish_reason == "length":
             raise CutOff(f"the model's answer was cut off at {max_tokens} tokens (finish_reason length)")
-        if mode == "json_schema":
-            if choice.message.parsed is None:
-                raise UnusableAnswer("the model's answer was empty")
-            return choice.message.parsed  # type: ignore[no-any-return]
+        parsed = getattr(choice.message, "parsed", None)
+        if parsed is not None:
+            return parsed  # type: ignore[no-any-return]
+        if mode == "json_schema" and self.streaming:
+            raise UnusableAnswer("the model's answer was empty")
         try:
             return answer.model_validate_json(json_in(choice.message.content or ""))
         except ValidationError as error:
             raise UnusableAnswer(f"the model's answer is not the JSON asked for ({error.errors()[0]['msg']})") from error
+
+    async def _streamed(self, messages: list[dict[str, str]], options: dict[str, Any]) -> Any:
+        """The completion, streamed; read whole where the server answered with one JSON body instead."""
+        client = self._connect()
+        plain: dict[str, bytes] = {}
+        held = _PLAIN_BODY.set(plain)
+        try:
+            # Leaving the block closes the stream, early exits included: the server stops generating.
+            async with client.chat.completions.stream(
+                model=self.settings.model, messages=messages, stream_options={"include_usage": True}, **options
+            ) as stream:
+                written, checked, chunks = "", 0, 0
+                async for event in stream:
+                    chunks += event.type == "chunk"
+                    if event.type == "content.delta":
+                        self.progress.received(1)
+                        written += event.delta
+                        if len(written) - checked >= 64:
+                            checked = len(written)
+                            if repeats_itself(written):
+                                raise UnusableAnswer("the model kept repeating itself")
+                    elif event.type == "chunk" and event.chunk.usage is not None:
+                        self._count(event.chunk.usage)
+                if chunks:
+                    return await stream.get_final_completion()
+        finally:
+            _PLAIN_BODY.reset(held)
+        if "body" not in plain:
+            # 200 and not one event, nor a completion: a proxy's page, or not an OpenAI-compatible API.
+            raise SummarizerError(
+                f"{self.settings.base_url} answered without an event stream: is OPENAI_BASE_URL an OpenAI-compatible API?",
+                ExitCode.UNAVAILABLE,
+            )
+        # A server (or a proxy before it) that ignores `stream`: its answer is read whole, and it is
+        # asked without streaming from then on.
+        from openai.types.chat import ChatCompletion
+
+        self.streaming = False
+        completion = ChatCompletion.model_validate_json(plain["body"])
+        self._count(completion.usage)
+        return completion
+
+    async def _whole(self, messages: list[dict[str, str]], options: dict[str, Any], answer: type[BaseModel]) -> Any:
+        """The completion asked without streaming. It comes all at once, so the wait is for the
+        whole answer: the time a model writing a token a second takes to reach max_tokens, or the
+        timeout where that is longer."""
+        from openai.lib._parsing._completions import type_to_response_format_param
+
+        if options.get("response_format") is answer:
+            options = {**options, "response_format": type_to_response_format_param(answer)}
+        wait = max(self.settings.timeout, float(max(options.get(limit) or 0 for limit in TOKEN_LIMITS)))
+        completion = await self._connect().chat.completions.create(model=self.settings.model, messages=messages, timeout=wait, **options)
+        self._count(completion.usage)
+        self.progress.received(completion.usage.completion_tokens if completion.usage else 1)
+        return completion
+
+    def _count(self, usage: Any) -> None:
+        if usage is not None:
+            self.prompt_tokens += usage.prompt_tokens or 0
+            self.completion_tokens += usage.completion_tokens or 0
 
     def _connect(self) -> Any:
         if self._client is None:
@@ -310,6 +359,13 @@ class ChatClient:
                 # Every request that leaves, the SDK's own retries included.
                 self.requests += 1
 
+            async def keep_plain_body(response: Any) -> None:
+                # A streamed request answered with one JSON body: kept, since the stream reader
+                # finds no event in it.
+                plain = _PLAIN_BODY.get()
+                if plain is not None and response.status_code == 200 and response.headers.get("content-type", "").startswith("application/json"):
+                    plain["body"] = await response.aread()
+
             self._client = openai.AsyncOpenAI(
                 api_key=self.settings.api_key.get_secret_value(),
                 base_url=self.settings.base_url,
@@ -317,18 +373,10 @@ class ChatClient:
                 timeout=self.settings.timeout,
                 max_retries=self.settings.max_retries,
                 http_client=openai.DefaultAsyncHttpxClient(
-                    event_hooks={"request": [count_request]}, transport=_transport_without_timeout_retries()
+                    event_hooks={"request": [count_request], "response": [keep_plain_body]}, transport=_transport_without_timeout_retries()
                 ),
             )
         return self._client
-
-
-def _http() -> Any:
-    """The HTTP library the installed openai SDK is built on (httpx, or its successor)."""
-    import openai
-
-    client_class = next(base for base in openai.DefaultAsyncHttpxClient.__mro__ if base.__name__ == "AsyncClient")
-    return sys.modules[client_class.__module__.partition(".")[0]]
 
 
 def _transport_without_timeout_retries() -> Any:
@@ -336,7 +384,7 @@ def _transport_without_timeout_retries() -> Any:
     retry: this client retries a timeout once itself, where the SDK would wait out two more."""
     import openai
 
-    http = _http()
+    http = http_library()
 
     class Transport(http.AsyncHTTPTransport):  # type: ignore[misc, name-defined]
         async def handle_async_request(self, request: Any) -> Any:
@@ -423,13 +471,13 @@ def _classified(error: Exception, settings: LLMSettings) -> Exception:
         return SummarizerError(f"the quota of this API key at {where} is exhausted (429 insufficient_quota)", ExitCode.UNAVAILABLE)
     if isinstance(error, openai.BadRequestError) and (too_long := _too_long(f"{error.message} {json.dumps(error.body)}", where)):
         return too_long
-    if isinstance(error, (openai.APITimeoutError, _http().TimeoutException)):
+    if isinstance(error, (openai.APITimeoutError, http_library().TimeoutException)):
         return NoAnswer(f"the model sent nothing for {settings.timeout:g} s")
     if isinstance(error, openai.APIConnectionError):
         return SummarizerError(f"cannot reach {where}: {error.__cause__ or error.message}", ExitCode.UNAVAILABLE)
     if isinstance(error, openai.APIStatusError):
         return NoAnswer(f"{where} answered {error.status_code} after {settings.max_retries} retries")
-    if isinstance(error, _http().TransportError):
+    if isinstance(error, http_library().TransportError):
         return NoAnswer(f"the answer broke off ({type(error).__name__})")
     return error
 

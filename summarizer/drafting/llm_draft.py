@@ -50,6 +50,7 @@ from summarizer.drafting.prompts import PromptTemplate, load_prompt
 from summarizer.drafting.tokens import TokenCounter, estimated_cost
 from summarizer.months import History, MonthActivity, area_of
 from summarizer.period import month_label
+from summarizer.words import count
 from summarizer.validation.model import Check, Finding, FindingKind
 
 COMPLETION_ESTIMATE = 400  # tokens an answer takes, for estimates before any is written
@@ -165,6 +166,11 @@ class LLMDrafter:
         checked = self._checked_whole(ProfileDraft(overview=overview, months=months, skills=skills))
         # What the whole draft's check took out is among the removed claims too.
         draft = checked.model_copy(update={"removed": self.removed})
+        notes = list(self.notes)
+        if client.server.total is not None and client.server.total < client.settings.jobs:
+            notes.append(f"the server answers {count(client.server.total, 'request')} at a time: no more were sent at once (--jobs {client.settings.jobs})")
+        if not client.streaming:
+            notes.append("the server answered a streamed request with one plain JSON body: its answers were asked without streaming")
         report = DraftingReport(
             backend="openai",
             model=client.settings.model,
@@ -173,7 +179,7 @@ class LLMDrafter:
             prompt_tokens=client.prompt_tokens,
             completion_tokens=client.completion_tokens,
             estimated_cost_usd=estimated_cost(client.settings.model, client.prompt_tokens, client.completion_tokens),
-            notes=self.notes,
+            notes=notes,
         )
         return draft, report
 
