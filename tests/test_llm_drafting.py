@@ -446,3 +446,46 @@ def test_a_claim_cited_with_the_wrong_pr_of_the_month_keeps_its_words_and_gets_t
     corrected = sorted(f.message.split(":", 1)[0] for f in profile.findings)
     assert corrected == ["citation corrected in the draft, #12 → #14", "citation corrected in the draft, #14 → #12"]
     assert all(f.severity == "warning" for f in profile.findings)
+
+
+def untidy(request: Request) -> Reply:
+    """March's answer types its refs its own way and opens on a sentence the check removes, its
+    second going on from it ("She also …"); the repair gives the same answer back."""
+    if request.kind in ("month", "repair") and "2025-03" in request.user:
+        answer = {
+            "summary": "She tuned NCCL all-reduce for the mainframe (#999). She also implemented level-88 conditions for the COBOL parser (ref #12).",
+            "highlights": [{"text": "Supported the REDEFINES clause", "evidence": ["PR 14"]}],
+            "skills": [],
+        }
+        return completion(json.dumps(answer))
+    return truthful(request)
+
+
+def test_a_paragraph_left_opening_on_she_also_opens_on_its_own_and_refs_read_as_the_profile_writes_them(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with FakeOpenAI(untidy) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    march = next(month for month in profile.months if month.month == "2025-03")
+    assert march.summary == "She implemented level-88 conditions for the COBOL parser (#12)."
+    assert [(h.text, h.evidence) for h in march.highlights] == [("Supported the REDEFINES clause", ["#14"])]
+
+
+def test_a_month_whose_only_sentence_repeats_another_months_gets_the_offline_paragraph(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said = "Grace Hopper made the COBOL tools easier to use for the teams that depend on them every day."
+
+    def respond(request: Request) -> Reply:
+        if request.kind == "month" and month_of(request) in ("2025-03", "2025-04"):
+            answer = truthful_answer(request)
+            answer["summary"] = said
+            return completion(json.dumps(answer))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    summaries = {month.month: month.summary for month in profile.months}
+    assert all(len(summary.split()) >= 8 for summary in summaries.values())
+    assert list(summaries.values()).count(said) == 1
+    assert sum("too little of the model's summary held up" in note for note in profile.drafting.notes) == 1

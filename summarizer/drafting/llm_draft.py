@@ -47,6 +47,7 @@ from summarizer.drafting.model import (
 from summarizer.drafting.offline import draft_offline
 from summarizer.drafting.progress import DraftingProgress
 from summarizer.drafting.prompts import PromptTemplate, load_prompt
+from summarizer.drafting.tidy import as_profile_writes, opened_on_its_own, ref_as_profile_writes
 from summarizer.drafting.tokens import TokenCounter, estimated_cost
 from summarizer.months import History, MonthActivity, area_of
 from summarizer.period import month_label
@@ -142,6 +143,7 @@ class LLMDrafter:
         self.progress = progress
         client.progress = progress
         self.single_repo = len(history.repositories) == 1
+        self.shas = {commit.sha for month in history.months for commit in month.commits}
         self.removed: list[Finding] = []
         self.notes: list[str] = []
         # Sections whose summary the offline text replaced: the model's rested on nothing.
@@ -202,6 +204,7 @@ class LLMDrafter:
         except UnusableAnswer as reason:
             self._note(label, f"the model's answer could not be used ({reason}); drafted offline")
             return FirstAnswer(month=month, items=items)
+        answer = self._tidied(answer)
         return FirstAnswer(month=month, items=items, answer=answer, budget=budget, errors=self._month_errors(month.month, answer))
 
     def _checked(self, first: FirstAnswer) -> MonthDraft:
@@ -209,7 +212,7 @@ class LLMDrafter:
         little is left): what the overview is written from."""
         if first.answer is None:
             return self._offline_month(first.month.month)
-        summary = _without_sentences(first.answer.summary, first.errors)
+        summary = opened_on_its_own(_without_sentences(first.answer.summary, first.errors))
         if len(summary.split()) < SHORTEST_SUMMARY or any(finding.kind == FindingKind.UNGROUNDED_TEXT for finding in first.errors):
             return self._offline_month(first.month.month)
         return MonthDraft(month=first.month.month, summary=summary)
@@ -223,7 +226,7 @@ class LLMDrafter:
         answer, errors = self._corrected_month(month, answer, errors)
         if errors:
             try:
-                answer = await self._fitted_repair(answer, errors, first.items, first.budget)
+                answer = self._tidied(await self._fitted_repair(answer, errors, first.items, first.budget))
                 errors = self._month_errors(month, answer)
             except UnusableAnswer as reason:
                 self.notes.append(f"{label}: the repair could not be used ({reason}); the failing claims were removed")
@@ -302,7 +305,7 @@ class LLMDrafter:
         self.progress.step_started(OVERVIEW_STEP)
         values = overview_values(self.history, months)
         try:
-            answer = await self.client.ask(load_prompt("overview"), values, OverviewAnswer)
+            answer = self._tidied(await self.client.ask(load_prompt("overview"), values, OverviewAnswer))
         except UnusableAnswer as reason:
             self._note(OVERVIEW_STEP, f"the model's answer could not be used ({reason}); drafted offline")
             return self._offline_draft().overview
@@ -314,7 +317,7 @@ class LLMDrafter:
             errors = _errors(self.check(answer.overview))
         if errors:
             try:
-                answer = await self._repair(answer, errors, values["data"])
+                answer = self._tidied(await self._repair(answer, errors, values["data"]))
                 errors = _errors(self.check(answer.overview))
             except UnusableAnswer as reason:
                 self.notes.append(f"overview: the repair could not be used ({reason}); the failing claims were removed")
@@ -358,6 +361,20 @@ class LLMDrafter:
 
     async def _repair(self, answer: Draft, findings: list[Finding], data: str, fresh: bool = False) -> Draft:
         return await self.client.ask(load_prompt("repair"), _repair_values(answer, findings, data), type(answer), fresh=fresh)
+
+    def _tidied(self, answer: Draft) -> Draft:
+        """The answer with its refs as the profile writes them and its paragraph opening on its own."""
+        if isinstance(answer, OverviewAnswer):
+            return OverviewAnswer(overview=opened_on_its_own(as_profile_writes(answer.overview, self.shas)))
+        highlights = [
+            AnswerHighlight(
+                text=as_profile_writes(highlight.text, self.shas),
+                evidence=list(dict.fromkeys(ref_as_profile_writes(ref, self.shas) for ref in highlight.evidence)),
+            )
+            for highlight in answer.highlights
+        ]
+        summary = opened_on_its_own(as_profile_writes(answer.summary, self.shas))
+        return answer.model_copy(update={"summary": summary, "highlights": highlights})  # type: ignore[return-value]
 
     def _corrected_month(self, month: str, answer: MonthAnswer, errors: list[Finding]) -> tuple[MonthAnswer, list[Finding]]:
         """The answer with the citations the check could correct corrected, and its errors after."""
@@ -435,7 +452,7 @@ class LLMDrafter:
             self.notes.append(f"{label}: the model's summary was set aside ({ungrounded[0].message}); the offline text stands in its place")
             self.replaced.add(key)
             return offline
-        kept = _without_sentences(text, errors)
+        kept = opened_on_its_own(_without_sentences(text, errors))
         self._removed_from(errors, "sentence")
         if len(kept.split()) < SHORTEST_SUMMARY or (errors and self._rests_on_nothing(key, kept)):
             self.notes.append(f"{label}: too little of the model's summary held up; the offline text stands in its place")
@@ -473,7 +490,8 @@ class LLMDrafter:
                     if finding.kind == FindingKind.DUPLICATE_TEXT:
                         start = (finding.offset or 0) - span.start
                         text = text[:start] + text[start + len(finding.text) :]
-                texts[span.section] = self._kept_summary(span.section, text, errors) if errors else " ".join(text.split())
+                # A paragraph left too short by a repeat's removal gives way to the offline text too.
+                texts[span.section] = self._kept_summary(span.section, text, errors)
             else:
                 tags[span.section] |= self._removed_from(errors, "skill tag")
         return draft.model_copy(
