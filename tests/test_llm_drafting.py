@@ -154,6 +154,8 @@ def test_planted_hallucinations_go_back_once_and_are_fixed(grace: Activity, cach
         profile = draft(server, grace, cache, monkeypatch)
     (repair,) = server.of_kind("repair")
     assert "NCCL" in repair.user and "#999" in repair.user and "4.1 TB/s" in repair.user
+    # Only what failed goes back: the month's true sentence stays out of the repair's draft.
+    assert "work of the month included" not in repair.user.split("The draft (JSON):", 1)[1].split("The claims", 1)[0]
     march = next(month for month in profile.months if month.month == "2025-03")
     assert "NCCL" not in march.summary and all("#999" not in h.evidence for h in march.highlights)
     assert profile.findings == []

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections import Counter, defaultdict
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
@@ -226,7 +227,7 @@ class LLMDrafter:
         answer, errors = self._corrected_month(month, answer, errors)
         if errors:
             try:
-                answer = self._tidied(await self._fitted_repair(answer, errors, first.items, first.budget))
+                answer = await self._repaired_parts(month, answer, errors, first.items, first.budget)
                 errors = self._month_errors(month, answer)
             except UnusableAnswer as reason:
                 self.notes.append(f"{label}: the repair could not be used ({reason}); the failing claims were removed")
@@ -280,6 +281,35 @@ class LLMDrafter:
             if fitted < budget:
                 return max(MIN_BUDGET, fitted)
         return max(MIN_BUDGET, budget // 2)
+
+    async def _repaired_parts(self, month: str, answer: MonthAnswer, errors: list[Finding], items: list[ItemData], budget: int) -> MonthAnswer:
+        """The month with only its failing sentences and highlights sent to be repaired, with the
+        items they cite or the check suggests; the repair stands where they stood, the rest as it was.
+        A finding about the whole summary (it says nothing of the work) sends the whole month."""
+        section = _month_draft(month, answer).section()
+        sentences: list[str] = []
+        failing_highlights: set[int] = set()
+        for finding in errors:
+            span = section.span_at(finding.offset)
+            if span is None or span.part == "skills":
+                continue
+            if span.part == "highlight":
+                failing_highlights.add(span.index)
+            elif finding.kind == FindingKind.UNGROUNDED_TEXT or not finding.sentence:
+                return self._tidied(await self._fitted_repair(answer, errors, items, budget))
+            elif finding.sentence not in sentences:
+                sentences.append(finding.sentence)
+        failing = MonthAnswer(
+            summary=" ".join(sentences), highlights=[h for index, h in enumerate(answer.highlights) if index in failing_highlights], skills=[]
+        )
+        told = failing.model_dump_json() + " ".join(finding.suggestion or "" for finding in errors)
+        concerned = [item for item in items if re.search(re.escape(item.ref) + r"(?!\w)", told)] or items
+        repaired = self._tidied(await self._fitted_repair(failing, errors, concerned, budget))
+        summary = answer.summary
+        for index, sentence in enumerate(sentences):
+            summary = summary.replace(sentence, repaired.summary if index == 0 else "", 1)
+        highlights = [h for index, h in enumerate(answer.highlights) if index not in failing_highlights] + repaired.highlights
+        return answer.model_copy(update={"summary": opened_on_its_own(" ".join(summary.split())), "highlights": highlights[:5]})
 
     async def _fitted_repair(
         self, answer: MonthAnswer, errors: list[Finding], items: list[ItemData], budget: int, fresh: bool = False
