@@ -57,7 +57,6 @@ KNOWN_GAPS = {
     "361-wrong-evidence-skip-cache-jansel": "#692 (HELION_AUTOTUNE_ACCURACY_CHECK) is an env var too; #653's name is reported as other_author instead",
     "370-wrong-evidence-csv-wfeng": "#377 tells the benchmark runner; only CSV is another item's",
     "381-wrong-evidence-re-enabled-scan-wfeng": "#433 skipped the associative_scan tests that #443 re-enabled: the same words",
-    "389-unsupported-number-real-draft-september-jansel": "693 is also the period's 90th-percentile lines per item; the noun is not matched to the figure",
     "551-other-author-fixed-size-reductions-wfeng": "Will Feng's own words hold 'size' and 'reductions', so the pair reads as his",
 }
 

@@ -162,22 +162,24 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
         if _NAMED_BY_NUMBER.search(text[: match.start()]):
             continue
         number = number_value(match.group("number"))
-        if number in _statistics(scope, context) or _stated(number, scope.text):
+        of_lines = match.group("noun").lower().rstrip("s") in _LINE_NOUNS
+        if number in _statistics(scope, context, of_lines) or _stated(number, scope.text):
             continue
         span = (match.start("number"), match.end("noun"))
         yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, span, scope, f"{number:,} is no statistic, and no commit{context.where(scope)} states it as a count")
 
 
-def _statistics(scope: Evidence, context: Context) -> set[int]:
-    """Every figure the statistics and signals give, of the sentence's month and of the period."""
+def _statistics(scope: Evidence, context: Context, of_lines: bool) -> set[int]:
+    """Every figure the statistics and signals give, of the sentence's month and of the period; a
+    count of lines only where the count is of lines ("693 tests" is not the 90th-percentile size)."""
     numbers: set[int] = set()
     for evidence in (scope, context.scope(None)):
-        numbers |= {value for value in evidence.stats.model_dump().values() if isinstance(value, int)}
+        numbers |= {value for key, value in evidence.stats.model_dump().items() if isinstance(value, int) and (of_lines or "line" not in key)}
         numbers |= {evidence.activity_months, evidence.pull_requests, len(evidence.repositories)}
     signals = context.history.signals
     for part in (signals.months.get(scope.month or ""), signals.period):
         if part is not None:
-            numbers |= set(_integers(part.model_dump()))
+            numbers |= set(_integers(part.model_dump(), of_lines))
     return numbers
 
 
@@ -185,19 +187,23 @@ def _statistics(scope: Evidence, context: Context) -> set[int]:
 _SIGNAL_FIGURES = frozenset(
     "count of given received merged merged_unreviewed median_lines p90_lines over_1000 median_hours_to_merge lines days".split()
 )
+_LINE_FIGURES = frozenset({"median_lines", "p90_lines", "lines"})
+# What a count of lines is called.
+_LINE_NOUNS = frozenset({"line", "loc", "sloc", "lines of code"})
 
 
-def _integers(value: object) -> Iterator[int]:
-    """The figures of a signal's dump, at any depth."""
+def _integers(value: object, of_lines: bool) -> Iterator[int]:
+    """The figures of a signal's dump, at any depth (of lines only where `of_lines`)."""
     if isinstance(value, dict):
         for key, inner in value.items():
             if key in _SIGNAL_FIGURES and isinstance(inner, int) and not isinstance(inner, bool):
-                yield inner
+                if of_lines or key not in _LINE_FIGURES:
+                    yield inner
             elif isinstance(inner, (dict, list)):
-                yield from _integers(inner)
+                yield from _integers(inner, of_lines)
     elif isinstance(value, list):
         for inner in value:
-            yield from _integers(inner)
+            yield from _integers(inner, of_lines)
 
 
 def _stated(number: int, text: str) -> bool:
