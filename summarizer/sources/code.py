@@ -3,15 +3,13 @@
 A commit titled "Add FSDP support" whose diff adds `FullyShardedDataParallel` supports a
 sentence that names the class; its docstrings and comments say in words what the title
 abbreviates. One `git diff-tree --stdin -p -U0` of the developer's commits is read as a stream,
-line by line, and each commit keeps the distinct words of its changed lines (`Commit.code`):
+commit by commit, and each commit keeps the distinct words of its changed lines (`Commit.code`):
 identifiers as written (`out_dtype`, `GraphModule`), and the plain words of comments and
 docstrings.
 
 Bounded, because a diff is the largest thing a repository holds:
-- a line is read at most LINE_BYTES at a time and only its first LINE_BYTES are read for
-  words (a minified bundle's single line is never held whole);
-- a commit's changed lines are read for words up to COMMIT_BYTES; past it, the rest of the
-  commit is skipped and the commit is reported as read in part;
+- a commit's patch is held up to COMMIT_BYTES; past it, the rest is read and dropped (a 50 MB
+  minified bundle is never held whole), and the commit is reported as read in part;
 - at most COMMIT_WORDS words are kept per commit;
 - lines of files that are not counted as code (binary, lock, generated, vendored) are not
   read, and git shows binary files without their content;
@@ -31,13 +29,17 @@ from summarizer.activity import Commit
 from summarizer.sources.gitlog import git_environment
 from summarizer.words import count
 
+# The longest line of `git grep` output read at once.
 LINE_BYTES = 64 * 1024
-COMMIT_BYTES = 4 * 1024 * 1024
+COMMIT_BYTES = 2 * 1024 * 1024
 COMMIT_WORDS = 4_000
 _OPTIONS = ["-p", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "-r", "--root", "--no-textconv"]
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-_PLACEHOLDER = re.compile(rb"^[+-]placeholder line \d+$")
-_OBJECT_NAME = re.compile(rb"^(?:[0-9a-f]{40}|[0-9a-f]{64})$")
+# A line a commit added or removed (not a file's ---/+++ header, nor a metadata-only history's placeholder).
+_CHANGED = re.compile(rb"^[+-](?![+-]{2} )(?!placeholder line \d+$)(.*)$", re.MULTILINE)
+# The line git writes before each commit's patch: its object name.
+_BOUNDARY = re.compile(rb"^([0-9a-f]{40}|[0-9a-f]{64})\n", re.MULTILINE)
+_CHUNK = 1 << 20
 
 
 def read_code_words(path: Path, commits: Sequence[Commit]) -> list[str]:
@@ -70,7 +72,10 @@ def read_code_words(path: Path, commits: Sequence[Commit]) -> list[str]:
 
 
 def _read(path: Path, shas: list[str], uncounted: dict[str, set[str]], found: dict[str, dict[str, None]], cut: list[str]) -> str | None:
-    """Reads the words of the commits `shas` into `found`; the commit git stopped at, if it stopped."""
+    """Reads the words of the commits `shas` into `found`; the commit git stopped at, if it stopped.
+
+    git's output is read in chunks and cut at the commits' object-name lines; each commit's
+    patch is held up to COMMIT_BYTES, and past that its rest is read and dropped."""
     process = subprocess.Popen(
         ["git", "-C", str(path), "-c", "core.quotePath=false", "diff-tree", "--stdin", "--always", *_OPTIONS],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=git_environment(),
@@ -79,35 +84,49 @@ def _read(path: Path, shas: list[str], uncounted: dict[str, set[str]], found: di
     writer = threading.Thread(target=_write, args=(process, shas))
     writer.start()
     assert process.stdout is not None
-    words: dict[str, None] = {}
-    sha, skipping, read, whole_line = "", True, 0, True
-    for line in iter(lambda: process.stdout.readline(LINE_BYTES), b""):  # type: ignore[union-attr]
-        starts_line, whole_line = whole_line, line.endswith(b"\n")
-        if not starts_line:
-            continue  # the rest of a line longer than LINE_BYTES
-        line = line.rstrip(b"\n")
-        if _OBJECT_NAME.match(line):
-            sha = line.decode()
-            words = found.setdefault(sha, {})
-            skipping, read = sha not in uncounted, 0
-        elif line.startswith(b"diff --git "):
-            name = line.split(b" b/", 1)[-1].decode(errors="replace")
-            skipping = sha not in uncounted or name in uncounted[sha] or read > COMMIT_BYTES
-        elif skipping or line.startswith((b"+++ ", b"--- ")) or not line.startswith((b"+", b"-")):
-            continue
-        elif _PLACEHOLDER.match(line):
-            skipping = True
-        else:
-            read += len(line)
-            if read > COMMIT_BYTES:
-                skipping = True
-                cut.append(sha)
-            elif len(words) < COMMIT_WORDS:
-                for word in _WORD.findall(line, 1):
-                    if len(word) > 2:
-                        words[word.decode()] = None
+    sha, buffer, dropping, mid_line = "", b"", False, False
+    while chunk := process.stdout.read1(_CHUNK):
+        if mid_line:  # the rest of a line dropped: the buffer starts at the next line
+            end = chunk.find(b"\n")
+            if end < 0:
+                continue
+            chunk, mid_line = chunk[end + 1 :], False
+        buffer += chunk
+        start = 0
+        for boundary in _BOUNDARY.finditer(buffer):
+            if not dropping:
+                _words_of(sha, buffer[start : boundary.start()], uncounted, found)
+            sha, start, dropping = boundary.group(1).decode(), boundary.end(), False
+            found.setdefault(sha, {})
+        buffer = buffer[start:]
+        if not dropping and len(buffer) > COMMIT_BYTES:
+            _words_of(sha, buffer[:COMMIT_BYTES], uncounted, found)
+            cut.append(sha)
+            dropping = True
+        if dropping:
+            # Only the last line is kept, that may be the next commit's name; or none, mid-line.
+            end = buffer.rfind(b"\n")
+            buffer, mid_line = (buffer[end + 1 :], False) if end >= 0 else (b"", True)
+    if not dropping:
+        _words_of(sha, buffer, uncounted, found)
     writer.join()
     return sha or shas[0] if process.wait() != 0 else None
+
+
+def _words_of(sha: str, patch: bytes, uncounted: dict[str, set[str]], found: dict[str, dict[str, None]]) -> None:
+    """The words of a commit's changed lines, file by file, into `found[sha]`."""
+    if sha not in uncounted or not patch:
+        return
+    words = found.setdefault(sha, {})
+    for section in (b"\n" + patch).split(b"\ndiff --git ")[1:]:
+        name = section[: section.find(b"\n")].split(b" b/", 1)[-1].decode(errors="replace")
+        if name in uncounted[sha]:
+            continue
+        for word in dict.fromkeys(_WORD.findall(b"\n".join(_CHANGED.findall(section)))):
+            if len(words) >= COMMIT_WORDS:
+                return
+            if len(word) > 2:
+                words[word.decode()] = None
 
 
 def _write(process: subprocess.Popen[bytes], shas: list[str]) -> None:

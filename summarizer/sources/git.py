@@ -33,6 +33,7 @@ import re
 import subprocess
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
@@ -214,14 +215,18 @@ def read_repository(
         matched = _as_read(authors)
         commits, log_warnings = _read_commits(path, repository, git_dir.grafts, selection, period, lambda commit: commit.is_by(matched))
         mark_uncounted_files(commits, _linguist_rules(path, repository.tip, git_dir.path))
-        log_warnings += read_code_words(path, [commit for commit in commits if commit.stats_complete])
+        # The code is read beside the rest: git diffs it on one core while the others are read and traced.
+        code = running.enter_context(ThreadPoolExecutor(max_workers=1)).submit(
+            read_code_words, path, [commit for commit in commits if commit.stats_complete]
+        )
         repository.spelled_out = read_spelled_out(path, repository.tip) if commits else []
         if others_log is None:
             others = []
         else:
             others = relevant_others(without_grafted_changes(path, git_dir.grafts, others_log.commits()[0])[0], commits)
         others += relevant_others(reverts_log.commits()[0], commits)
-    trace_follow_ups(path, commits, others)
+        trace_follow_ups(path, commits, others)
+        log_warnings += code.result()
     extract = RepositoryExtract(repository=repository, commits=commits, others=others, warnings=log_warnings)
     if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
         cache.set(key, extract.model_dump_json(exclude_defaults=True))
