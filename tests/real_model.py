@@ -43,6 +43,33 @@ def unreachable(url: str) -> str | None:
     return None
 
 
+def served_model(url: str) -> str:
+    """The model to ask for: SUMMARIZER_MODEL where set, else the first the server lists."""
+    if named := os.environ.get("SUMMARIZER_MODEL"):
+        return named
+    with urllib.request.urlopen(url + "/models", timeout=5) as answer:
+        return str(json.load(answer)["data"][0]["id"])
+
+
+def written(exchange: Exchange) -> str:
+    """What the model wrote in an exchange: the content of its streamed pieces, or of its one JSON body."""
+    text = exchange.answer.decode(errors="replace")
+    if not text.lstrip().startswith("data:"):
+        try:
+            return str(json.loads(text)["choices"][0]["message"]["content"] or "")
+        except (ValueError, KeyError, IndexError, TypeError):
+            return ""
+    pieces = []
+    for line in text.splitlines():
+        if line.startswith("data: ") and line != "data: [DONE]":
+            try:
+                choices = json.loads(line[6:]).get("choices") or [{}]
+            except ValueError:
+                continue
+            pieces.append(str((choices[0].get("delta") or {}).get("content") or ""))
+    return "".join(pieces)
+
+
 def clone_helion(where: Path) -> Path:
     target = where / "helion"
     if not target.exists():
@@ -86,11 +113,29 @@ class Drafted:
                     seen[" ".join(words)] += 1
         return [sentence for sentence, times in seen.items() if times > 1]
 
+    def highlights_by_month(self) -> dict[str, dict[str, list[str]]]:
+        """Per month, the highlights the profile kept, those whose citation the run corrected and
+        those it removed, each with why (the finding's message)."""
+        report: dict[str, dict[str, list[str]]] = {}
+        for month in self.profile["months"]:
+            kept = [f"{h['text']} ({', '.join(h['evidence'])})" for h in month["highlights"]]
+            report[month["month"]] = {"kept": kept, "corrected": [], "removed": []}
+        for finding in self.profile.get("findings", []):
+            where = report.get(finding.get("month") or "")
+            message = finding["message"]
+            if where is None:
+                continue
+            if message.startswith("citation corrected in the draft"):
+                where["corrected"].append(f"“{finding['text']}”: {message}")
+            elif message.startswith("highlight removed from the draft"):
+                where["removed"].append(f"“{finding['text']}”: {message}")
+        return report
+
     def drafted_by_the_model(self) -> list[dict[str, Any]]:
         return [month for month in self.profile["months"] if _label(month["month"]) not in self.fallbacks]
 
 
-def draft(proxy: RecordingProxy, clone: Path, author: str, since: str, until: str, home: Path, jobs: int = 2) -> Drafted:
+def draft(proxy: RecordingProxy, clone: Path, author: str, since: str, until: str, home: Path, model: str, jobs: int = 2) -> Drafted:
     """`summarizer run` of one author's months against the model behind `proxy`, recorded.
 
     Reruns must go through the same proxy: the endpoint is part of every cached answer's key."""
@@ -101,7 +146,7 @@ def draft(proxy: RecordingProxy, clone: Path, author: str, since: str, until: st
     }  # fmt: skip
     command = [
         sys.executable, "-m", "summarizer", "run", str(clone), "--author", author, "--since", since, "--until", until,
-        "--model", "smollm2", "--jobs", str(jobs), "--format", "json",
+        "--model", model, "--jobs", str(jobs), "--format", "json",
     ]  # fmt: skip
     started = time.monotonic()
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.real_model import clone_helion, draft, server_url, unreachable
+from tests.real_model import clone_helion, draft, served_model, server_url, unreachable
 from tests.recording_proxy import RecordingProxy
 
 pytestmark = pytest.mark.real_model
@@ -24,7 +24,7 @@ def drafted(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untype
         pytest.skip(reason)
     home = tmp_path_factory.mktemp("real-model")
     with RecordingProxy(url) as proxy:
-        return draft(proxy, clone_helion(home), "Jason Ansel", "2025-08", "2025-09", Path(home))
+        return draft(proxy, clone_helion(home), "Jason Ansel", "2025-08", "2025-09", Path(home), served_model(url))
 
 
 def test_the_profile_holds_no_error_level_claim(drafted) -> None:  # type: ignore[no-untyped-def]
