@@ -158,15 +158,18 @@ def test_planted_hallucinations_go_back_once_and_are_fixed(grace: Activity, cach
     assert "work of the month included" not in repair.user.split("The draft (JSON):", 1)[1].split("The claims", 1)[0]
     march = next(month for month in profile.months if month.month == "2025-03")
     assert "NCCL" not in march.summary and all("#999" not in h.evidence for h in march.highlights)
-    assert profile.findings == []
+    # The failing highlight is not worth a repair: it is removed, and said so.
+    assert {f.severity for f in profile.findings} == {"warning"}
+    assert all(f.message.startswith("highlight removed from the draft") and f.month == "2025-03" for f in profile.findings)
 
 
 def test_a_repair_too_long_for_the_servers_context_is_asked_again_with_the_data_that_fits(
     grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """March's twelve items, each with a long body, fit its month prompt; its repair carries the draft and
-    eight findings beside them, and the server (a token a character, a context of 8,600) refuses
-    it with its count: the repair is asked again with the items it can hold, and mends March."""
+    """March's twelve items, each with a long body, fit its month prompt; the model's failing
+    sentence is long, and its repair (the sentence, its findings and the month's items: it cites
+    none of them) is refused by the server (a token a character, a context of 8,600) with its
+    count: the repair is asked again with the items it can hold, and mends March."""
     long_body = "Why: " + "the reason " * 200
     march = next(commit for commit in grace.commits if commit.month == "2025-03")
     more = [
@@ -174,6 +177,7 @@ def test_a_repair_too_long_for_the_servers_context_is_asked_again_with_the_data_
         for n in range(9)
     ]  # fmt: skip
     commits = sorted([c.model_copy(update={"body": long_body}) if c.month == "2025-03" else c for c in grace.commits] + more, key=lambda c: c.committed_at)
+    long_hallucination = HALLUCINATION.removesuffix(".") + ", on " + ", ".join(f"ring {n}" for n in range(300)) + "."
 
     def respond(request: Request) -> Reply:
         tokens = len(request.system) + len(request.user)
@@ -181,15 +185,15 @@ def test_a_repair_too_long_for_the_servers_context_is_asked_again_with_the_data_
             return error(400, f"request ({tokens} tokens) exceeds the available context size (8600 tokens), try increasing it")
         if request.kind == "month" and month_of(request) == "2025-03":
             answer = truthful_answer(request)
-            answer["summary"] += " " + HALLUCINATION
-            answer["highlights"] = [{"text": f"Tuned NCCL ring {n}", "evidence": [f"#9{n}1", f"#9{n}2"]} for n in range(5)]
+            answer["summary"] += " " + long_hallucination
             return completion(json.dumps(answer))
         return truthful(request)
 
     with FakeOpenAI(respond) as server:
         profile = draft(server, grace.model_copy(update={"commits": commits}), cache, monkeypatch)
     refused, repair = server.of_kind("repair")
-    assert (len(refused.data), len(repair.data)) == (12, 7)
+    assert len(refused.data) == 12 and 0 < len(repair.data) < 12
+    assert len(repair.system) + len(repair.user) <= 8_600
     march = next(month for month in profile.months if month.month == "2025-03")
     assert "NCCL" not in march.summary and profile.findings == []
 
@@ -491,3 +495,21 @@ def test_a_month_whose_only_sentence_repeats_another_months_gets_the_offline_par
     assert all(len(summary.split()) >= 8 for summary in summaries.values())
     assert list(summaries.values()).count(said) == 1
     assert sum("too little of the model's summary held up" in note for note in profile.drafting.notes) == 1
+
+
+def test_a_month_whose_only_failing_claim_is_a_highlight_asks_no_repair_and_loses_the_highlight(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def respond(request: Request) -> Reply:
+        if request.kind == "month" and month_of(request) == "2025-03":
+            answer = truthful_answer(request)
+            answer["highlights"].append({"text": "Tuned NCCL all-reduce", "evidence": ["#999"]})
+            return completion(json.dumps(answer))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    assert server.of_kind("repair") == []
+    march = next(month for month in profile.months if month.month == "2025-03")
+    assert all("#999" not in h.evidence for h in march.highlights) and len(march.highlights) == 3
+    assert [f.kind for f in profile.findings if f.message.startswith("highlight removed")] != []

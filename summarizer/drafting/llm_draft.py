@@ -6,8 +6,9 @@ Design, for each month:
    whose context cannot hold a prompt gets the data in parts that fit it, by its own count
    of the prompt where it says it (else in halves)
 2. the draft is checked; a citation the check can correct (a ref cited for work another of the
-   developer's items tells) is corrected without asking the model; other error findings go
-   back to the model once, as a repair prompt
+   developer's items tells) is corrected without asking the model; the summary sentences that
+   still fail go back to the model once, alone, as a repair prompt (a failing highlight or
+   skill tag is not worth a request: it is removed, and the month keeps its others)
 3. what still fails is removed — a summary sentence, a highlight, a skill tag — and
    kept as a warning finding, so nothing unverified is printed as fact; a summary that
    names nothing of the work (or is left empty) is replaced by the offline text
@@ -225,7 +226,7 @@ class LLMDrafter:
             return self._offline_month(month)
         label = month_label(month)
         answer, errors = self._corrected_month(month, answer, errors)
-        if errors:
+        if self._in_summary(month, answer, errors):
             try:
                 answer = await self._repaired_parts(month, answer, errors, first.items, first.budget)
                 errors = self._month_errors(month, answer)
@@ -282,34 +283,28 @@ class LLMDrafter:
                 return max(MIN_BUDGET, fitted)
         return max(MIN_BUDGET, budget // 2)
 
-    async def _repaired_parts(self, month: str, answer: MonthAnswer, errors: list[Finding], items: list[ItemData], budget: int) -> MonthAnswer:
-        """The month with only its failing sentences and highlights sent to be repaired, with the
-        items they cite or the check suggests; the repair stands where they stood, the rest as it was.
-        A finding about the whole summary (it says nothing of the work) sends the whole month."""
+    def _in_summary(self, month: str, answer: MonthAnswer, errors: list[Finding]) -> list[Finding]:
+        """The errors that stand in the month's summary. Only those are worth a repair: a failing
+        highlight or skill tag is removed, and the month keeps its others."""
         section = _month_draft(month, answer).section()
-        sentences: list[str] = []
-        failing_highlights: set[int] = set()
-        for finding in errors:
-            span = section.span_at(finding.offset)
-            if span is None or span.part == "skills":
-                continue
-            if span.part == "highlight":
-                failing_highlights.add(span.index)
-            elif finding.kind == FindingKind.UNGROUNDED_TEXT or not finding.sentence:
-                return self._tidied(await self._fitted_repair(answer, errors, items, budget))
-            elif finding.sentence not in sentences:
-                sentences.append(finding.sentence)
-        failing = MonthAnswer(
-            summary=" ".join(sentences), highlights=[h for index, h in enumerate(answer.highlights) if index in failing_highlights], skills=[]
-        )
-        told = failing.model_dump_json() + " ".join(finding.suggestion or "" for finding in errors)
+        return [finding for finding in errors if (span := section.span_at(finding.offset)) is None or span.part == "summary"]
+
+    async def _repaired_parts(self, month: str, answer: MonthAnswer, errors: list[Finding], items: list[ItemData], budget: int) -> MonthAnswer:
+        """The month with only its failing summary sentences sent to be repaired, with the items they
+        cite or the check suggests; the repair stands where they stood, the rest as it was. A finding
+        about the whole summary (it says nothing of the work) sends the whole summary."""
+        failing = self._in_summary(month, answer, errors)
+        sentences = list(dict.fromkeys(finding.sentence for finding in failing if finding.sentence))
+        if not sentences or any(finding.kind == FindingKind.UNGROUNDED_TEXT or not finding.sentence for finding in failing):
+            sentences = [answer.summary]
+        told = " ".join(sentences) + " ".join(finding.suggestion or "" for finding in failing)
         concerned = [item for item in items if re.search(re.escape(item.ref) + r"(?!\w)", told)] or items
-        repaired = self._tidied(await self._fitted_repair(failing, errors, concerned, budget))
+        draft = MonthAnswer(summary=" ".join(sentences), highlights=[], skills=[])
+        repaired = self._tidied(await self._fitted_repair(draft, failing, concerned, budget))
         summary = answer.summary
         for index, sentence in enumerate(sentences):
             summary = summary.replace(sentence, repaired.summary if index == 0 else "", 1)
-        highlights = [h for index, h in enumerate(answer.highlights) if index not in failing_highlights] + repaired.highlights
-        return answer.model_copy(update={"summary": opened_on_its_own(" ".join(summary.split())), "highlights": highlights[:5]})
+        return answer.model_copy(update={"summary": opened_on_its_own(" ".join(summary.split()))})
 
     async def _fitted_repair(
         self, answer: MonthAnswer, errors: list[Finding], items: list[ItemData], budget: int, fresh: bool = False
