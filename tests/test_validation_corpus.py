@@ -58,6 +58,7 @@ KNOWN_GAPS = {
     "370-wrong-evidence-csv-wfeng": "#377 tells the benchmark runner; only CSV is another item's",
     "381-wrong-evidence-re-enabled-scan-wfeng": "#433 skipped the associative_scan tests that #443 re-enabled: the same words",
     "551-other-author-fixed-size-reductions-wfeng": "Will Feng's own words hold 'size' and 'reductions', so the pair reads as his",
+    "804-real-model-january-xzhao": "#145's body names the GPU and the benchmark, so it tells the claim's words; cited beside #143",
 }
 
 

@@ -21,6 +21,7 @@ from summarizer.period import month_label
 from summarizer.validation.claims import PR_REF, SHA
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
+from summarizer.titles import PR_SUFFIX
 from summarizer.validation.items import WORD, ItemWords, joined_key, keys, parts, whole_keys
 from summarizer.validation.model import Finding, FindingKind
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
@@ -101,8 +102,16 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             continue
         # Refs cited together for one claim ("(#248, #257, #264)") each tell a part of it.
         alone = wide.count(claims[1]) == 1
-        narrow = _misplaced(claim_keys(claims[0], context), items, scope, context, alone)
+        narrow_claim = claim_keys(claims[0], context)
+        narrow = _misplaced(narrow_claim, items, scope, context, alone)
         verdicts = [narrow, narrow if claims[1] == claims[0] or narrow is None else _misplaced(claim_keys(claims[1], context), items, scope, context, alone)]
+        copied = _copied_title(claims[0], items, scope, context) if alone else None
+        if copied is not None:
+            verdicts = [copied, copied]
+        elif not narrow_claim and alone:
+            # Told in words every title uses ("Added multiple inputs support"): wrong only where
+            # another item's title holds them all and the cited item none of them.
+            verdicts = [_misplaced_in_plain_words(claims[0], items, scope, context)] * 2
         if all(verdict is not None for verdict in verdicts):
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
 
@@ -118,12 +127,60 @@ def _misplaced(claim: dict[str, str], items: list[WorkItem], scope: Evidence, co
     if told and not (
         (in_title == 0 and better_in_title >= 2 and better_told > told)
         or (alone and better_in_title >= 2 * in_title + 2 and better_told >= told + 2)
+        or (alone and better is not None and _titles_all(claim, better, citations) and better_in_title >= in_title + 2)
     ):
         return None
     words = ", ".join(sorted(set(claim.values()))[:4])
     if better is None:
         return f"{_ref(cited)} is “{cited.title}”, which tells nothing of {words}, nor does the title of another work item of {context.name}", None
     return f"{_ref(cited)} is “{cited.title}”, which tells little of {words}; {_ref(better)} is “{better.title}”", _ref(better)
+
+
+def _titles_all(claim: dict[str, str], item: WorkItem, citations: ItemWords) -> bool:
+    """Whether an item's title tells every word of a claim of two words or more (their joinings aside):
+    the claim is that item's title in other words."""
+    words = {key for key, word in claim.items() if " " not in word}
+    return len(words) >= 2 and citations.shared(words, item, title=True) == len(words)
+
+
+def _copied_title(text: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
+    """A claim that is another item's title word for word (of three words or more), cited with a
+    ref whose title it is not: that item is the one it tells."""
+    if scope.month is None:
+        return None
+    said = " ".join(WORD.findall(PR_SUFFIX.sub("", text).lower()))
+    cited = {item.id for item in items}
+    if any(_title_words(item) in said for item in items):
+        return None
+    cited_titles = [_title_words(item) for item in items]
+    for item in context.citations.of_month(scope.month):
+        title = _title_words(item)
+        # A revert's title holds the title it reverts: the claim tells the revert too.
+        if item.id not in cited and len(title.split()) >= 3 and title in said and not any(title in other for other in cited_titles):
+            return f"{_ref(items[0])} is “{items[0].title}”; the claim is the title of {_ref(item)}, “{item.title}”", _ref(item)
+    return None
+
+
+def _title_words(item: WorkItem) -> str:
+    return " ".join(WORD.findall(PR_SUFFIX.sub("", item.title).lower()))
+
+
+def _misplaced_in_plain_words(text: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
+    """For a claim told only in words many titles use: the cited item's title tells none of them
+    (nor does all it says tell them all), and one other item of the month has them all in its title."""
+    skipped = _skipped_words(context)
+    claim = {key: word for word in WORD.findall(text) if _is_content(word, skipped) for key in keys(word)}
+    citations = context.citations
+    if len(set(claim.values())) < 2 or scope.month is None:
+        return None
+    if any(citations.shared(claim, item, title=True) or citations.shared(claim, item) == len(claim) for item in items):
+        return None
+    cited = {item.id for item in items}
+    whole = [item for item in citations.of_month(scope.month) if item.id not in cited and citations.shared(claim, item, title=True) == len(claim)]
+    if len(whole) != 1:
+        return None
+    words = ", ".join(sorted(set(claim.values())))
+    return f"{_ref(items[0])} is “{items[0].title}”, which tells nothing of {words}; {_ref(whole[0])} is “{whole[0].title}”", _ref(whole[0])
 
 
 # A word shaped like code: `_run`, `hl.dot`, `out_dtype`, `GraphModule`.

@@ -41,8 +41,35 @@ def _signals(scope: Evidence, context: Context) -> Signals:
     return history.signals.months[scope.month] if scope.month in history.signals.months else history.signals.period
 
 
+# "the lines per work item were around 311", "a median of 24 lines per PR", "311 lines per item".
+_PERCENTILE = re.compile(r"\b(?:90(?:th)?[ -]?percentile|p90)\b", re.IGNORECASE)
+_ITEM = r"(?:work\s+)?(?:items?|PRs?|pull\s+requests?|changes?)"
+SIZE_PER_ITEM = re.compile(
+    rf"(?P<number>\d[\d,]*)\s+lines?\s+(?:of\s+code\s+)?(?:per|an?|each)\s+{_ITEM}\b"
+    rf"|\blines?\s+(?:of\s+code\s+)?per\s+{_ITEM}\b[^.\d]{{0,40}}?(?P<after>\d[\d,]*)",
+    re.IGNORECASE,
+)
+
+
+def check_item_sizes(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """A size of work items in lines must be the Size signal's median, of the month it speaks of or
+    of the period; or its 90th percentile where the sentence says so ("311 lines per item" is
+    what a typical item is, not the largest tenth)."""
+    percentile = _PERCENTILE.search(sentence.text) is not None
+    for match in SIZE_PER_ITEM.finditer(sentence.text):
+        group = "number" if match.group("number") else "after"
+        claimed = number_value(match.group(group))
+        sizes = [_signals(scope, context).size, context.history.signals.period.size]
+        if claimed in {figure for size in sizes for figure in (size.median_lines, size.p90_lines if percentile else None)}:
+            continue
+        size = sizes[0]
+        figure = f"median {count(size.median_lines or 0, 'line')}, 90th percentile {size.p90_lines or 0:,}"
+        yield finding(FindingKind.WRONG_COUNT, sentence, match.span(group), scope, f"the work items{context.where(scope)} have a {figure}", str(size.median_lines))
+
+
 def check_signal_claims(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     text = sentence.text
+    yield from check_item_sizes(sentence, scope, context)
     if "test" not in text.lower() and "revert" not in text.lower():
         return
     signals = _signals(scope, context)
