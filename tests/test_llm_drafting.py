@@ -47,6 +47,20 @@ def cache(tmp_path: Path) -> Iterator[RunCache]:
     run_cache.close()
 
 
+LONG_BODY = "Why: " + "the reason " * 200
+
+
+def with_more_in_march(activity: Activity, items: int) -> Activity:
+    """The activity with `items` more pull requests in March, each with a long body (some 440
+    characters of an item's data in the prompt)."""
+    march = next(commit for commit in activity.commits if commit.month == "2025-03")
+    more = [
+        march.model_copy(update={"sha": f"{n:040x}", "subject": f"Add report writer part {n} (#{100 + n})", "pr": 100 + n, "body": LONG_BODY})
+        for n in range(items)
+    ]  # fmt: skip
+    return activity.model_copy(update={"commits": sorted(activity.commits + more, key=lambda commit: commit.committed_at)})
+
+
 def draft(server: FakeOpenAI, activity: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch, **options: object) -> Profile:
     monkeypatch.setenv("OPENAI_BASE_URL", server.url)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-for-the-fake-server")
@@ -170,13 +184,7 @@ def test_a_repair_too_long_for_the_servers_context_is_asked_again_with_the_data_
     sentence is long, and its repair (the sentence, its findings and the month's items: it cites
     none of them) is refused by the server (a token a character, a context of 8,600) with its
     count: the repair is asked again with the items it can hold, and mends March."""
-    long_body = "Why: " + "the reason " * 200
-    march = next(commit for commit in grace.commits if commit.month == "2025-03")
-    more = [
-        march.model_copy(update={"sha": f"{n:040x}", "subject": f"Add report writer part {n} (#{100 + n})", "pr": 100 + n, "body": long_body})
-        for n in range(9)
-    ]  # fmt: skip
-    commits = sorted([c.model_copy(update={"body": long_body}) if c.month == "2025-03" else c for c in grace.commits] + more, key=lambda c: c.committed_at)
+    commits = [c.model_copy(update={"body": LONG_BODY}) if c.month == "2025-03" else c for c in with_more_in_march(grace, 9).commits]
     long_hallucination = HALLUCINATION.removesuffix(".") + ", on " + ", ".join(f"ring {n}" for n in range(300)) + "."
 
     def respond(request: Request) -> Reply:

@@ -19,6 +19,7 @@ SHAS = {"70e0f77d39c1a2b3c4d5e6f708192a3b4c5d6e7f", "1a2b3c4d5e6f708192a3b4c5d6e
         ("He fixed the cache in 70e0f77d39c1.", "He fixed the cache in 70e0f77."),
         ("He fixed the cache (#1140) in 70e0f77.", "He fixed the cache (#1140) in 70e0f77."),
         ("He fixed the cache (#deadbeef12).", "He fixed the cache (#deadbeef12)."),
+        ("He added while loops (feature) and fixed lint (bug).", "He added while loops and fixed lint."),
     ],
 )
 def test_refs_are_written_as_the_profile_writes_them(written: str, as_the_profile_writes: str) -> None:

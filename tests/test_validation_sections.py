@@ -98,3 +98,17 @@ def test_splitting_one_long_line_of_sentences_takes_memory_in_proportion_to_its_
 def test_a_month_outside_the_period_is_wrong_wherever_the_sentence_names_it(text: str, outside: str) -> None:
     findings = Checker(build_history(read_activity(GRACE)))(text)
     assert [(finding.kind, finding.text) for finding in findings] == [("wrong_month", outside)]
+
+
+def test_a_sentence_opening_on_a_month_without_its_year_speaks_of_that_month_of_the_period() -> None:
+    sentences = split_sentences("In August, he fixed the pager. In May he wrote docs. He may go.", ["2025-07", "2025-08", "2025-09"])
+    assert [(sentence.text, sentence.month) for sentence in sentences] == [
+        ("In August, he fixed the pager.", "2025-08"),
+        ("In May he wrote docs.", None),
+        ("He may go.", None),
+    ]
+
+
+def test_a_month_without_its_year_that_the_period_holds_twice_speaks_of_neither() -> None:
+    (sentence,) = split_sentences("In August, he fixed the pager.", ["2024-08", "2025-08"])
+    assert sentence.month is None

@@ -1,4 +1,5 @@
-"""A model's text as the profile writes it: refs in one form, no paragraph opening mid-thought.
+"""A model's text as the profile writes it: refs in one form, no paragraph opening mid-thought,
+no class of a work item copied from the data ("(feature)").
 
 A model types a ref as it likes — "(ref #1140)", "PR #1140", a commit SHA as "#70e0f77d39" —
 where the profile writes `#1140` and `70e0f77` everywhere. And where the check took a
@@ -27,7 +28,7 @@ SHORT_SHA = 7
 def as_profile_writes(text: str, shas: set[str]) -> str:
     """`text` with its refs written as the profile writes them: "#1140", and a commit SHA of the
     developer's in its seven-character form (`shas`: their full SHAs)."""
-    text = _WORDED_REF.sub(r"(#\1)", text)
+    text = _WORDED_REF.sub(r"(#\1)", without_class_notes(text))
 
     def short(match: re.Match[str]) -> str:
         token = match.group(1)
@@ -44,6 +45,15 @@ def ref_as_profile_writes(ref: str, shas: set[str]) -> str:
     if worded and not re.fullmatch(r"[0-9a-f]{7,40}", cited):
         return f"#{worded.group(1)}"
     return as_profile_writes(cited, shas)
+
+
+# "added support for while and pass (feature)": a work item's class, copied from the data.
+_CLASS_NOTE = re.compile(r"\s*\((?:feature|bug|bug fix|fix|docs|documentation|tests?|refactor|other|chore|performance|perf)\)", re.IGNORECASE)
+
+
+def without_class_notes(text: str) -> str:
+    """The text without the work items' classes the model copied beside their titles."""
+    return _CLASS_NOTE.sub("", text)
 
 
 def opened_on_its_own(paragraph: str) -> str:

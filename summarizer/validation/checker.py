@@ -42,7 +42,7 @@ class Checker:
 
 
 def _validate(text: str, history: History, context: Context) -> list[Finding]:
-    sentences = split_sentences(text)
+    sentences = split_sentences(text, history.period.months())
     findings: list[Finding] = []
     for sentence in sentences:
         scope = context.scope(sentence.month)

@@ -52,6 +52,15 @@ def check_echoes(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         message = f"this sentence {what} (“{phrase}”), not {context.name}'s work"
         yield finding(FindingKind.PROMPT_ECHO, sentence, (0, len(sentence.text)), scope, message)
         return
+    # A pair of the example's words that the data has neither of ("the orrery simulator"): its
+    # imaginary project named as the developer's.
+    for first, second in zip(words, words[1:]):
+        pair = (first.group(0).lower(), second.group(0).lower())
+        if pair in runs.example_pairs and not evidence.mentions(pair[0]) and not evidence.mentions(pair[1]):
+            phrase = sentence.text[first.start() : second.end()]
+            message = f"this sentence copies the prompt's example answer (“{phrase}”), not {context.name}'s work"
+            yield finding(FindingKind.PROMPT_ECHO, sentence, (0, len(sentence.text)), scope, message)
+            return
     # A copy in other words or forms ("Teaching the tide table reader to skip blanks" for "taught
     # the tide-table reader to skip blank rows"): every content word of an example clause, one of
     # them the data has nowhere.
@@ -68,6 +77,8 @@ class PromptRuns(NamedTuple):
     examples: frozenset[tuple[str, ...]]
     # Each clause of an example answer with the stems of its content words (two or more).
     example_clauses: tuple[tuple[str, frozenset[str]], ...]
+    # Two neighbouring content words of an example answer, lower case ("orrery simulator").
+    example_pairs: frozenset[tuple[str, str]]
 
 
 @cache
@@ -88,14 +99,17 @@ def prompt_runs() -> PromptRuns:
         answers += examples_here
     retired = prompts_dir() / RETIRED_EXAMPLES
     answers += [line for line in retired.read_text(encoding="utf-8").splitlines() if line.startswith("{")]
+    pairs: set[tuple[str, str]] = set()
     for answer in answers:
         for text in _texts(json.loads(answer)):
             examples |= _runs(text)
+            words = WORD.findall(text)
+            pairs |= {(first.lower(), second.lower()) for first, second in zip(words, words[1:]) if _content(f"{first} {second}") == [first.lower(), second.lower()]}
             for clause in _CLAUSE.split(text):
                 stems = frozenset(stem(word) for word in _content(clause))
                 if len(stems) >= 2:
                     clauses[clause.strip()] = stems
-    return PromptRuns(frozenset(instructions), frozenset(examples), tuple(clauses.items()))
+    return PromptRuns(frozenset(instructions), frozenset(examples), tuple(clauses.items()), frozenset(pairs))
 
 
 # Where an example answer's clauses part: "she added streaming input …, and fixed a crash on empty files".

@@ -72,7 +72,14 @@ def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
     return sorted(named)
 
 
-def split_sentences(text: str) -> list[Sentence]:
+# "In August, he …": a month named without its year where a sentence begins.
+_YEARLESS_OPENING = re.compile(rf"^(?:In|During|Throughout|Over|By|Through)\s+(?:the\s+month\s+of\s+)?(?P<name>{_MONTH_NAME})\b(?!\.?,?\s+(?:19|20|21)\d{{2}})")
+
+
+def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence]:
+    """The text's sentences, each with the month it speaks of. A sentence that opens on a month
+    without its year ("In August, …") speaks of that month of `period` (its months, YYYY-MM)
+    where the period holds one such month."""
     sentences: list[Sentence] = []
     section: str | None = None
     quoting = False  # in a profile's own list of what it could not check: claims quoted, not made
@@ -101,11 +108,19 @@ def split_sentences(text: str) -> list[Sentence]:
         for text_part, part_start in _sentences_of(paragraph):
             # Text right under a heading, with no blank line between, is a paragraph of its own.
             paragraph_id = 2 * number + (heading_ends != -1 and part_start > heading_ends)
-            mentioned = set(months_named(text_part))
+            mentioned = set(months_named(text_part)) or _yearless(text_part, period or [])
             month = mentioned.pop() if len(mentioned) == 1 else section
             line = lines[bisect_right(line_starts, start + part_start) - 1]
             sentences.append(Sentence(text_part, start + part_start, month, line, paragraph_id))
     return sentences
+
+
+def _yearless(sentence: str, period: list[str]) -> set[str]:
+    opening = _YEARLESS_OPENING.match(sentence)
+    if opening is None:
+        return set()
+    number = _MONTH_NUMBERS[opening.group("name")[:3].lower()]
+    return {month for month in period if int(month[5:]) == number}
 
 
 def _sentences_of(paragraph: str) -> list[tuple[str, int]]:
