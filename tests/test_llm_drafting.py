@@ -521,3 +521,24 @@ def test_a_month_whose_only_failing_claim_is_a_highlight_asks_no_repair_and_lose
     march = next(month for month in profile.months if month.month == "2025-03")
     assert all("#999" not in h.evidence for h in march.highlights) and len(march.highlights) == 3
     assert [f.kind for f in profile.findings if f.message.startswith("highlight removed")] != []
+
+
+def test_an_overview_sentence_copied_from_a_month_leaves_the_overview_not_the_month(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said = "Grace Hopper implemented level-88 conditions and supported the REDEFINES clause (#12, #14)."
+
+    def respond(request: Request) -> Reply:
+        if request.kind == "month" and month_of(request) == "2025-03":
+            answer = truthful_answer(request)
+            answer["summary"] = f"In March 2025 she made the parser read more of COBOL. {said}"
+            return completion(json.dumps(answer))
+        if request.kind == "overview":
+            return completion(json.dumps({"overview": f"Over 5 active months, Grace Hopper worked in cobol-tools. {said}"}))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    march = next(month for month in profile.months if month.month == "2025-03")
+    assert said in march.summary and said not in profile.overview
+    assert "overview: removed 1 sentence it copied from the months" in profile.drafting.notes

@@ -167,6 +167,7 @@ class LLMDrafter:
     def finished(self, months: list[MonthDraft], overview: str, skills: Skills) -> tuple[ProfileDraft, DraftingReport]:
         """The draft of the sections `draft_sections` gave, and how it was made."""
         client = self.client
+        overview = self._without_month_copies(overview, months)
         checked = self._checked_whole(ProfileDraft(overview=overview, months=months, skills=skills))
         # What the whole draft's check took out is among the removed claims too.
         draft = checked.model_copy(update={"removed": self.removed})
@@ -489,6 +490,18 @@ class LLMDrafter:
         text = summary if key == OVERVIEW else MonthDraft(month=key, summary=summary).section().text
         return any(finding.kind == FindingKind.UNGROUNDED_TEXT for finding in self.check(text))
 
+    def _without_month_copies(self, overview: str, months: list[MonthDraft]) -> str:
+        """The overview without the sentences it copied from a month's summary. Said twice, a
+        sentence is kept where it was said first, and the overview comes first: the month would
+        lose what it tells (the real model's June and July kept one empty sentence each)."""
+        said = {_sentence_key(sentence) for month in months for sentence in _SENTENCE_BREAK.split(month.summary)}
+        kept = [sentence for sentence in _SENTENCE_BREAK.split(overview) if len(_sentence_key(sentence).split()) < 6 or _sentence_key(sentence) not in said]
+        copied = len(_SENTENCE_BREAK.split(overview)) - len(kept)
+        if not copied:
+            return overview
+        self.notes.append(f"overview: removed {count(copied, 'sentence')} it copied from the months")
+        return self._kept_summary(OVERVIEW, " ".join(kept), [])
+
     def _checked_whole(self, draft: ProfileDraft) -> ProfileDraft:
         """The draft checked whole, as the profile is: without a sentence or highlight it says a
         second time (the first saying stays), and without what fails there though its section's
@@ -578,6 +591,14 @@ def _repair_values(answer: Draft, findings: list[Finding], data: str) -> dict[st
 def _month_draft(month: str, answer: MonthAnswer) -> MonthDraft:
     highlights = [Highlight(text=h.text, evidence=h.evidence) for h in answer.highlights]
     return MonthDraft(month=month, summary=answer.summary, highlights=highlights, skills=answer.skills)
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def _sentence_key(sentence: str) -> str:
+    """A sentence as the check of repeated sentences compares it: its words, lower case."""
+    return " ".join(re.findall(r"\w+", sentence.lower()))
 
 
 def _without_sentences(text: str, findings: list[Finding]) -> str:
