@@ -243,7 +243,8 @@ def truthful_answer(request: Request) -> dict[str, Any]:
     if kind == "overview":
         statistics = request.data["statistics"]
         months, repositories = statistics["activity_months"], ", ".join(statistics["repositories"])
-        return {"overview": f"Over {months} active {'month' if months == 1 else 'months'}, {request.developer} worked in {repositories}."}
+        work = "; ".join(month["highlights"][0] for month in request.data["months"] if month.get("highlights"))
+        return {"overview": f"Over {months} active {'month' if months == 1 else 'months'}, {request.developer} worked in {repositories}" + (f": {work}." if work else ".")}
     if kind == "skills":
         return {"languages": request.data["languages"], "technical": request.data["areas"][:3]}
     if kind == "repair":

@@ -85,7 +85,10 @@ def test_every_month_is_drafted_by_the_server(grace: Activity, cache: RunCache, 
     assert (profile.drafting.llm_calls, profile.drafting.cache_hits) == (MONTHS + 2, 0)
     assert (profile.drafting.prompt_tokens, profile.drafting.completion_tokens) == (100 * (MONTHS + 2), 20 * (MONTHS + 2))
     assert all(month.summary.startswith("Grace Hopper's work of the month included:") for month in profile.months)
-    assert profile.overview == "Over 5 active months, Grace Hopper worked in cobol-tools."
+    assert profile.overview == (
+        "Over 5 active months, Grace Hopper worked in cobol-tools: feat(parser): add COPYBOOK expansion; docs: describe the build; "
+        'Add JCL job card generator; refactor: split the lexer; Revert "Support REDEFINES clause".'
+    )
     assert profile.findings == []
 
 
@@ -431,7 +434,8 @@ def test_every_sentence_naming_a_month_outside_the_period_leaves_the_overview(gr
 
     with FakeOpenAI(overview_of(overview)) as server:
         profile = draft(server, grace, cache, monkeypatch)
-    assert profile.overview == "The new version of the pager has been released in May 2025."
+    # What is left names no month's work: a sentence names their first highlights.
+    assert profile.overview.startswith("The new version of the pager has been released in May 2025. The period's work also included: ")
     assert [finding for finding in profile.findings if finding.severity == "error"] == []
 
 
@@ -542,3 +546,17 @@ def test_an_overview_sentence_copied_from_a_month_leaves_the_overview_not_the_mo
     march = next(month for month in profile.months if month.month == "2025-03")
     assert said in march.summary and said not in profile.overview
     assert "overview: removed 1 sentence it copied from the months" in profile.drafting.notes
+
+
+def test_an_overview_that_names_the_work_of_too_few_months_gets_a_sentence_naming_the_others(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It names January's COPYBOOK expansion only: one month of five.
+    with FakeOpenAI(overview_of("Over five active months, Grace Hopper added COPYBOOK expansion to the cobol-tools parser.")) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    assert profile.overview == (
+        "Over five active months, Grace Hopper added COPYBOOK expansion to the cobol-tools parser. The period's work also included: "
+        "docs: describe the build (March 2025), add JCL job card generator (April 2025), refactor: split the lexer (May 2025) and "
+        'revert "Support REDEFINES clause" (June 2025).'
+    )
+    assert "overview: it named the work of 1 month of 5; a sentence names the others' first highlights" in profile.drafting.notes

@@ -167,7 +167,7 @@ class LLMDrafter:
     def finished(self, months: list[MonthDraft], overview: str, skills: Skills) -> tuple[ProfileDraft, DraftingReport]:
         """The draft of the sections `draft_sections` gave, and how it was made."""
         client = self.client
-        overview = self._without_month_copies(overview, months)
+        overview = self._covering(self._without_month_copies(overview, months), months)
         checked = self._checked_whole(ProfileDraft(overview=overview, months=months, skills=skills))
         # What the whole draft's check took out is among the removed claims too.
         draft = checked.model_copy(update={"removed": self.removed})
@@ -218,7 +218,11 @@ class LLMDrafter:
         summary = opened_on_its_own(_without_sentences(first.answer.summary, first.errors))
         if len(summary.split()) < SHORTEST_SUMMARY or any(finding.kind == FindingKind.UNGROUNDED_TEXT for finding in first.errors):
             return self._offline_month(first.month.month)
-        return MonthDraft(month=first.month.month, summary=summary)
+        draft = _month_draft(first.month.month, first.answer)
+        section = draft.section()
+        failing = {span.index for finding in first.errors if (span := section.span_at(finding.offset)) and span.part == "highlight"}
+        highlights = [highlight for index, highlight in enumerate(draft.highlights) if index not in failing]
+        return MonthDraft(month=first.month.month, summary=summary, highlights=highlights)
 
     async def _finished_month(self, first: FirstAnswer) -> MonthDraft:
         """The month repaired where its check found errors, and what still fails removed."""
@@ -502,6 +506,22 @@ class LLMDrafter:
         self.notes.append(f"overview: removed {count(copied, 'sentence')} it copied from the months")
         return self._kept_summary(OVERVIEW, " ".join(kept), [])
 
+    def _covering(self, overview: str, months: list[MonthDraft]) -> str:
+        """The overview speaking of the whole period: where it names the work of fewer than half of
+        the active months (a pair of words from their titles that few titles share), a sentence
+        names the first highlight of each month it left out: checked text, said again."""
+        titles = [(month.month, _word_pairs(item.title)) for month in self.history.months for item in month.items]
+        shared = Counter(pair for _, pairs in titles for pair in pairs)
+        said = _word_pairs(overview)
+        named = {month for month, pairs in titles if any(shared[pair] <= _FEW_TITLES for pair in pairs & said)}
+        if 2 * len(named) >= len(self.history.months):
+            return overview
+        left = [f"{month.highlights[0].text[:1].lower()}{month.highlights[0].text[1:]} ({month_label(month.month)})" for month in months if month.month not in named and month.highlights]
+        if not left:
+            return overview
+        self.notes.append(f"overview: it named the work of {count(len(named), 'month')} of {len(self.history.months)}; a sentence names the others' first highlights")
+        return f"{overview} The period's work also included: {_listed(left)}."
+
     def _checked_whole(self, draft: ProfileDraft) -> ProfileDraft:
         """The draft checked whole, as the profile is: without a sentence or highlight it says a
         second time (the first saying stays), and without what fails there though its section's
@@ -593,6 +613,29 @@ def _month_draft(month: str, answer: MonthAnswer) -> MonthDraft:
     return MonthDraft(month=month, summary=answer.summary, highlights=highlights, skills=answer.skills)
 
 
+# A word of a title, or an identifier.
+_TITLE_WORD = re.compile(r"[A-Za-z_][\w.]*[A-Za-z0-9_]")
+
+
+def _word_key(word: str) -> str:
+    return word.lower().rstrip(".").removesuffix("s")
+
+
+# A pair of title words shared by more titles than this names no one piece of work.
+_FEW_TITLES = 3
+_FUNCTION_WORDS = frozenset("the a an and or of to for in on with by from as at is be it its that this into when not no".split())
+
+
+def _word_pairs(text: str) -> set[tuple[str, str]]:
+    """Neighbouring words of a text, lower case, without a plural s: ("phi", "node"), ("persistent", "kernel")."""
+    words = [_word_key(word) for word in _TITLE_WORD.findall(text)]
+    return {(first, second) for first, second in zip(words, words[1:]) if not {first, second} & _FUNCTION_WORDS}
+
+
+def _listed(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
@@ -636,7 +679,7 @@ def overview_values(history: History, months: list[MonthDraft]) -> dict[str, str
     data = {
         "statistics": history.totals.model_dump(exclude={"practices"}),
         "signals": signal_figures(history.signals.period),
-        "months": [{"month": month.month, "summary": month.summary} for month in months],
+        "months": [{"month": month.month, "summary": month.summary, "highlights": [h.text for h in month.highlights[:3]]} for month in months],
     }
     period = f"{month_label(history.period.since)} to {month_label(history.period.until)}"
     return {"developer": history.developer.name, "period": period, "data": json.dumps(data, indent=1, ensure_ascii=False)}
