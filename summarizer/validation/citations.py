@@ -148,15 +148,15 @@ def _copied_title(text: str, items: list[WorkItem], scope: Evidence, context: Co
     ref whose title it is not: that item is the one it tells."""
     if scope.month is None:
         return None
-    said = " ".join(WORD.findall(PR_SUFFIX.sub("", text).lower()))
+    said = f' {" ".join(WORD.findall(PR_SUFFIX.sub("", text).lower()))} '
     cited = {item.id for item in items}
-    if any(_title_words(item) in said for item in items):
+    if any(f" {_title_words(item)} " in said for item in items):
         return None
     cited_titles = [_title_words(item) for item in items]
     for item in context.citations.of_month(scope.month):
         title = _title_words(item)
         # A revert's title holds the title it reverts: the claim tells the revert too.
-        if item.id not in cited and len(title.split()) >= 3 and title in said and not any(title in other for other in cited_titles):
+        if item.id not in cited and len(title.split()) >= 3 and f" {title} " in said and not any(title in other for other in cited_titles):
             return f"{_ref(items[0])} is “{items[0].title}”; the claim is the title of {_ref(item)}, “{item.title}”", _ref(item)
     return None
 
