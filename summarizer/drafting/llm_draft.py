@@ -231,9 +231,9 @@ class LLMDrafter:
             return self._offline_month(month)
         label = month_label(month)
         answer, errors = self._corrected_month(month, answer, errors)
-        if self._in_summary(month, answer, errors):
+        if failing := self._in_summary(month, answer, errors):
             try:
-                answer = await self._repaired_parts(month, answer, errors, first.items, first.budget)
+                answer = await self._repaired_parts(answer, failing, first.items, first.budget)
                 errors = self._month_errors(month, answer)
             except UnusableAnswer as reason:
                 self.notes.append(f"{label}: the repair could not be used ({reason}); the failing claims were removed")
@@ -294,11 +294,11 @@ class LLMDrafter:
         section = _month_draft(month, answer).section()
         return [finding for finding in errors if (span := section.span_at(finding.offset)) is None or span.part == "summary"]
 
-    async def _repaired_parts(self, month: str, answer: MonthAnswer, errors: list[Finding], items: list[ItemData], budget: int) -> MonthAnswer:
-        """The month with only its failing summary sentences sent to be repaired, with the items they
-        cite or the check suggests; the repair stands where they stood, the rest as it was. A finding
-        about the whole summary (it says nothing of the work) sends the whole summary."""
-        failing = self._in_summary(month, answer, errors)
+    async def _repaired_parts(self, answer: MonthAnswer, failing: list[Finding], items: list[ItemData], budget: int) -> MonthAnswer:
+        """The month with only its failing summary sentences (`failing`: the errors in its summary)
+        sent to be repaired, with the items they cite or the check suggests; the repair stands where
+        they stood, the rest as it was. A finding about the whole summary (it says nothing of the
+        work) sends the whole summary."""
         sentences = list(dict.fromkeys(finding.sentence for finding in failing if finding.sentence))
         if not sentences or any(finding.kind == FindingKind.UNGROUNDED_TEXT or not finding.sentence for finding in failing):
             sentences = [answer.summary]
@@ -499,8 +499,9 @@ class LLMDrafter:
         sentence is kept where it was said first, and the overview comes first: the month would
         lose what it tells (the real model's June and July kept one empty sentence each)."""
         said = {_sentence_key(sentence) for month in months for sentence in _SENTENCE_BREAK.split(month.summary)}
-        kept = [sentence for sentence in _SENTENCE_BREAK.split(overview) if len(_sentence_key(sentence).split()) < 6 or _sentence_key(sentence) not in said]
-        copied = len(_SENTENCE_BREAK.split(overview)) - len(kept)
+        sentences = _SENTENCE_BREAK.split(overview)
+        kept = [sentence for sentence in sentences if len(_sentence_key(sentence).split()) < 6 or _sentence_key(sentence) not in said]
+        copied = len(sentences) - len(kept)
         if not copied:
             return overview
         self.notes.append(f"overview: removed {count(copied, 'sentence')} it copied from the months")

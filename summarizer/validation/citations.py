@@ -150,9 +150,9 @@ def _copied_title(text: str, items: list[WorkItem], scope: Evidence, context: Co
         return None
     said = f' {" ".join(WORD.findall(PR_SUFFIX.sub("", text).lower()))} '
     cited = {item.id for item in items}
-    if any(f" {_title_words(item)} " in said for item in items):
-        return None
     cited_titles = [_title_words(item) for item in items]
+    if any(f" {title} " in said for title in cited_titles):
+        return None
     for item in context.citations.of_month(scope.month):
         title = _title_words(item)
         # A revert's title holds the title it reverts: the claim tells the revert too.

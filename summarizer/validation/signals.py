@@ -55,14 +55,17 @@ def check_item_sizes(sentence: Sentence, scope: Evidence, context: Context) -> I
     """A size of work items in lines must be the Size signal's median, of the month it speaks of or
     of the period; or its 90th percentile where the sentence says so ("311 lines per item" is
     what a typical item is, not the largest tenth)."""
+    matches = list(SIZE_PER_ITEM.finditer(sentence.text))
+    if not matches:
+        return
     percentile = _PERCENTILE.search(sentence.text) is not None
-    for match in SIZE_PER_ITEM.finditer(sentence.text):
+    sizes = [_signals(scope, context).size, context.history.signals.period.size]
+    given = {figure for size in sizes for figure in (size.median_lines, size.p90_lines if percentile else None)}
+    size = sizes[0]
+    for match in matches:
         group = "number" if match.group("number") else "after"
-        claimed = number_value(match.group(group))
-        sizes = [_signals(scope, context).size, context.history.signals.period.size]
-        if claimed in {figure for size in sizes for figure in (size.median_lines, size.p90_lines if percentile else None)}:
+        if number_value(match.group(group)) in given:
             continue
-        size = sizes[0]
         figure = f"median {count(size.median_lines or 0, 'line')}, 90th percentile {size.p90_lines or 0:,}"
         yield finding(FindingKind.WRONG_COUNT, sentence, match.span(group), scope, f"the work items{context.where(scope)} have a {figure}", str(size.median_lines))
 
