@@ -65,6 +65,25 @@ def test_a_history_of_placeholder_contents_gives_no_words(tmp_path: Path) -> Non
     assert code_of(collect(repo.path), "Add the parser") == []
 
 
+def test_a_history_whose_first_commits_hold_only_placeholders_is_read_no_further(tmp_path: Path) -> None:
+    """A metadata-only replay's patches are all placeholders: its newest 16 commits tell it, and reading
+    the rest would cost git as much as the log."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("Add the parser (#4)", {"parser.py": "real_parser_word = 1\n"}, GRACE, "2025-02-01T10:00:00+00:00")
+    for day in range(2, 18):
+        repo.commit(f"Add step {day}", {f"step_{day}.py": f"placeholder line {day}\n"}, GRACE, f"2025-02-{day:02}T10:00:00+00:00")
+    assert code_of(collect(repo.path), "Add the parser") == []
+
+
+def test_a_history_with_code_among_its_first_commits_is_read_whole(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("Add the parser (#4)", {"parser.py": "real_parser_word = 1\n"}, GRACE, "2025-02-01T10:00:00+00:00")
+    for day in range(2, 18):
+        repo.commit(f"Add step {day}", {f"step_{day}.py": f"placeholder line {day}\n"}, GRACE, f"2025-02-{day:02}T10:00:00+00:00")
+    repo.commit("Add the loader", {"loader.py": "loader_word = 1\n"}, GRACE, "2025-02-20T10:00:00+00:00")
+    assert code_of(collect(repo.path), "Add the parser") == ["real_parser_word"]
+
+
 def test_a_50_mb_one_line_diff_is_never_held_whole_and_its_commit_is_read_in_part(tmp_path: Path) -> None:
     repo = GitRepo(tmp_path / "repo")
     bundle = "var " + "minified_identifier=1;" * (50 * 2**20 // 22) + "\n"

@@ -13,7 +13,9 @@ Bounded, because a diff is the largest thing a repository holds:
 - at most COMMIT_WORDS words are kept per commit;
 - lines of files that are not counted as code (binary, lock, generated, vendored) are not
   read, and git shows binary files without their content;
-- a history whose files hold placeholders instead of code (a metadata-only replay) gives none.
+- a history whose files hold placeholders instead of code (a metadata-only replay) gives none,
+  and is known as one by its newest PROBE_COMMITS commits: their changed lines are all
+  placeholders, so the rest of its patches are not read.
 A commit git cannot diff (missing objects) keeps no code words, and is reported.
 """
 
@@ -23,6 +25,7 @@ import re
 import subprocess
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from summarizer.activity import Commit
@@ -37,42 +40,64 @@ _OPTIONS = ["-p", "-U0", "--no-color", "--no-ext-diff", "--no-renames", "-r", "-
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 # A line a commit added or removed (not a file's ---/+++ header, nor a metadata-only history's placeholder).
 _CHANGED = re.compile(rb"^[+-](?![+-]{2} )(?!placeholder line \d+$)(.*)$", re.MULTILINE)
+_PLACEHOLDER = re.compile(rb"^[+-]placeholder line \d+$", re.MULTILINE)
+PROBE_COMMITS = 16
 # The line git writes before each commit's patch: its object name.
 _BOUNDARY = re.compile(rb"^([0-9a-f]{40}|[0-9a-f]{64})\n", re.MULTILINE)
 _CHUNK = 1 << 20
 
 
+@dataclass
+class _Reading:
+    """What the patches read so far gave: each commit's words, the commits cut short, and
+    whether any changed line held code rather than a placeholder."""
+
+    uncounted: dict[str, set[str]]
+    found: dict[str, dict[str, None]] = field(default_factory=dict)
+    cut: list[str] = field(default_factory=list)
+    code_lines: bool = False
+    placeholder_lines: bool = False
+
+
 def read_code_words(path: Path, commits: Sequence[Commit]) -> list[str]:
     """Sets each commit's `code` to the words of the lines it changed in code files, and returns
     warnings for the commits whose code could be read only in part or not at all."""
-    uncounted = {commit.sha: {change.path for change in commit.files if not change.counted} for commit in commits}
-    found: dict[str, dict[str, None]] = {}
-    cut: list[str] = []
-    unreadable: list[str] = []
-    wanted = list(uncounted)
-    while wanted:
-        last = _read(path, wanted, uncounted, found, cut)
-        if last is None:
-            break
-        # git stops at the first commit it cannot diff (missing objects): the rest are asked again.
-        unreadable.append(last)
-        found.pop(last, None)
-        wanted = wanted[wanted.index(last) + 1 :]
+    reading = _Reading({commit.sha: {change.path for change in commit.files if not change.counted} for commit in commits})
+    wanted = list(reading.uncounted)
+    probe, wanted = wanted[:PROBE_COMMITS], wanted[PROBE_COMMITS:]
+    unreadable = _read_past_missing_objects(path, probe, reading)
+    if reading.placeholder_lines and not reading.code_lines:
+        wanted = []
+    unreadable += _read_past_missing_objects(path, wanted, reading)
     for commit in commits:
-        commit.code = list(found.get(commit.sha, {}))
+        commit.code = list(reading.found.get(commit.sha, {}))
     warnings = []
     megabytes = COMMIT_BYTES // 2**20
-    if cut:
-        shown = ", ".join(sha[:7] for sha in cut[:3])
-        warnings.append(f"{count(len(cut), 'commit')} changed more than {megabytes} MB of lines: only the first {megabytes} MB were read as evidence ({shown})")
+    if reading.cut:
+        shown = ", ".join(sha[:7] for sha in reading.cut[:3])
+        warnings.append(f"{count(len(reading.cut), 'commit')} changed more than {megabytes} MB of lines: only the first {megabytes} MB were read as evidence ({shown})")
     if unreadable:
         shown = ", ".join(sha[:7] for sha in unreadable[:3])
         warnings.append(f"git could not read the code of {count(len(unreadable), 'commit')} (missing objects): the check has only the messages and paths there ({shown})")
     return warnings
 
 
-def _read(path: Path, shas: list[str], uncounted: dict[str, set[str]], found: dict[str, dict[str, None]], cut: list[str]) -> str | None:
-    """Reads the words of the commits `shas` into `found`; the commit git stopped at, if it stopped.
+def _read_past_missing_objects(path: Path, wanted: list[str], reading: _Reading) -> list[str]:
+    """Reads the commits `wanted`; returns those git could not diff (missing objects)."""
+    unreadable = []
+    while wanted:
+        last = _read(path, wanted, reading)
+        if last is None:
+            break
+        # git stops at the first commit it cannot diff: the rest are asked again.
+        unreadable.append(last)
+        reading.found.pop(last, None)
+        wanted = wanted[wanted.index(last) + 1 :]
+    return unreadable
+
+
+def _read(path: Path, shas: list[str], reading: _Reading) -> str | None:
+    """Reads the words of the commits `shas` into `reading`; the commit git stopped at, if it stopped.
 
     git's output is read in chunks and cut at the commits' object-name lines; each commit's
     patch is held up to COMMIT_BYTES, and past that its rest is read and dropped."""
@@ -95,34 +120,37 @@ def _read(path: Path, shas: list[str], uncounted: dict[str, set[str]], found: di
         start = 0
         for boundary in _BOUNDARY.finditer(buffer):
             if not dropping:
-                _words_of(sha, buffer[start : boundary.start()], uncounted, found)
+                _words_of(sha, buffer[start : boundary.start()], reading)
             sha, start, dropping = boundary.group(1).decode(), boundary.end(), False
-            found.setdefault(sha, {})
+            reading.found.setdefault(sha, {})
         buffer = buffer[start:]
         if not dropping and len(buffer) > COMMIT_BYTES:
-            _words_of(sha, buffer[:COMMIT_BYTES], uncounted, found)
-            cut.append(sha)
+            _words_of(sha, buffer[:COMMIT_BYTES], reading)
+            reading.cut.append(sha)
             dropping = True
         if dropping:
             # Only the last line is kept, that may be the next commit's name; or none, mid-line.
             end = buffer.rfind(b"\n")
             buffer, mid_line = (buffer[end + 1 :], False) if end >= 0 else (b"", True)
     if not dropping:
-        _words_of(sha, buffer, uncounted, found)
+        _words_of(sha, buffer, reading)
     writer.join()
     return sha or shas[0] if process.wait() != 0 else None
 
 
-def _words_of(sha: str, patch: bytes, uncounted: dict[str, set[str]], found: dict[str, dict[str, None]]) -> None:
-    """The words of a commit's changed lines, file by file, into `found[sha]`."""
-    if sha not in uncounted or not patch:
+def _words_of(sha: str, patch: bytes, reading: _Reading) -> None:
+    """The words of a commit's changed lines, file by file, into `reading.found[sha]`."""
+    if sha not in reading.uncounted or not patch:
         return
-    words = found.setdefault(sha, {})
+    words = reading.found.setdefault(sha, {})
     for section in (b"\n" + patch).split(b"\ndiff --git ")[1:]:
         name = section[: section.find(b"\n")].split(b" b/", 1)[-1].decode(errors="replace")
-        if name in uncounted[sha]:
+        if name in reading.uncounted[sha]:
             continue
-        for word in dict.fromkeys(_WORD.findall(b"\n".join(_CHANGED.findall(section)))):
+        changed = _CHANGED.findall(section)
+        reading.code_lines = reading.code_lines or bool(changed)
+        reading.placeholder_lines = reading.placeholder_lines or _PLACEHOLDER.search(section) is not None
+        for word in dict.fromkeys(_WORD.findall(b"\n".join(changed))):
             if len(words) >= COMMIT_WORDS:
                 return
             if len(word) > 2:
