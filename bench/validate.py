@@ -16,7 +16,7 @@ import hashlib
 import random
 import time
 
-from summarizer.activity import Activity, Commit, FileChange
+from summarizer.models.activity import Activity, Commit, FileChange
 from summarizer.drafting.offline import draft_offline
 from summarizer.months import build_history
 from summarizer.period import Period, months_between

@@ -23,7 +23,7 @@ from summarizer.words import count
 
 if TYPE_CHECKING:
     from summarizer.cache import RunCache
-    from summarizer.drafting.model import DraftingOptions
+    from summarizer.models.drafts import DraftingOptions
     from summarizer.drafting.progress import DraftingProgress
     from summarizer.pipeline import ActivityRequest
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from summarizer.activity import EVERY_AUTHOR, Activity, Commit, FileChange, PullRequest, Repository
+from summarizer.models.activity import Activity, Commit, EVERY_AUTHOR, FileChange, PullRequest, Repository
 from summarizer.choices import Forge
 from summarizer.languages import language_of
 from summarizer.paths import file_name, in_folder, is_docs_path, is_test_path

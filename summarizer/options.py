@@ -22,7 +22,7 @@ from summarizer.choices import Backend
 from summarizer.errors import SummarizerError
 
 if TYPE_CHECKING:
-    from summarizer.drafting.model import DraftingOptions
+    from summarizer.models.drafts import DraftingOptions
     from summarizer.pipeline import ActivityRequest
 
 Command = TypeVar("Command", bound=Callable[..., Any])
@@ -153,6 +153,6 @@ def _request(given: dict[str, Any]) -> ActivityRequest:
 
 
 def _drafting(given: dict[str, Any]) -> DraftingOptions:
-    from summarizer.drafting.model import DraftingOptions
+    from summarizer.models.drafts import DraftingOptions
 
     return DraftingOptions(**{name: given[name] for name in DRAFTING_OPTIONS if name in given})

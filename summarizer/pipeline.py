@@ -22,22 +22,17 @@ from typing import TYPE_CHECKING, TextIO
 
 from pydantic import BaseModel, model_validator
 
-from summarizer.activity import Activity, developer_identities, read_activity
+from summarizer.models.activity import Activity, developer_identities, read_activity
 from summarizer.cache import RunCache, cache_key, code_digest
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, parse_month, resolve_period
 from summarizer.sanitize import sanitized
 
 if TYPE_CHECKING:
-    from summarizer.drafting.model import (
-        DraftingOptions,
-        DraftingReport,
-        DraftPlan,
-        ProfileDraft,
-    )
+    from summarizer.models.drafts import DraftPlan, DraftingOptions, DraftingReport, ProfileDraft
     from summarizer.drafting.progress import DraftingProgress
     from summarizer.months import History
-    from summarizer.profile import Profile
+    from summarizer.models.profile import Profile
     from summarizer.validation import Checker, Finding
     from summarizer.workspace import Workspace
 
@@ -133,7 +128,7 @@ def draft_activity(activity: Activity, options: DraftingOptions, cache: RunCache
 
 def reviewed_profile(drafted: Drafted, workspace: Workspace) -> Profile:
     """The profile of the draft as reviewed: reviewed texts in place, every claim checked."""
-    from summarizer.profile import assemble_profile
+    from summarizer.models.profile import assemble_profile
     from summarizer.workspace import reviewed_draft
 
     draft = reviewed_draft(drafted.draft, workspace)
@@ -149,7 +144,7 @@ def run_profile(
     """A run's profile, its activity's warnings told. A rerun on unchanged repositories, options,
     prompts, code and workspace is the last run's profile read back whole: nothing is grouped,
     drafted or checked again, and what only those stages need is never imported."""
-    from summarizer.profile import Profile
+    from summarizer.models.profile import Profile
 
     key = _profile_key(request, options)
     cached = cache.get(key) if key else None
@@ -175,7 +170,7 @@ def _profile_key(request: ActivityRequest, options: DraftingOptions) -> str | No
     the request), who drafts, the prompts, the code, the workspace; None when only asking
     GitHub would tell."""
     from summarizer.drafting import drafter_identity
-    from summarizer.drafting.prompts import prompts_digest
+    from summarizer.prompt_templates import prompts_digest
     from summarizer.sources import activity_key
     from summarizer.workspace import workspaces_digest
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from pydantic import BaseModel
 
-from summarizer.activity import Commit, PullRequest
+from summarizer.models.activity import Commit, PullRequest
 from summarizer.months import History, WorkItem, classify, is_docs_path, is_test_path
 from summarizer.period import shift_month
 from summarizer.sources.blame import PLACEHOLDERS, UNREADABLE, is_fix

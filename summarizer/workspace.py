@@ -29,14 +29,14 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError, field_validator
 
-from summarizer.activity import Repository
+from summarizer.models.activity import Repository
 from summarizer.atomic import write_atomic
 from summarizer.choices import ReviewState
-from summarizer.drafting.model import OVERVIEW, ProfileDraft
+from summarizer.models.drafts import OVERVIEW, ProfileDraft
 from summarizer.errors import SummarizerError, first_problem
 from summarizer.months import History
 from summarizer.period import Period
-from summarizer.profile import Profile
+from summarizer.models.profile import Profile
 from summarizer.sanitize import sanitized
 
 WORKSPACE_VERSION = 1

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from summarizer.activity import read_activity
+from summarizer.models.activity import read_activity
 from summarizer.errors import SummarizerError
 from tests.conftest import run_cli
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tracemalloc
 from pathlib import Path
 
-from summarizer.activity import Activity
+from summarizer.models.activity import Activity
 from summarizer.cache import RunCache
 from summarizer.months import build_history
 from summarizer.period import Period

@@ -18,7 +18,7 @@ import pytest
 from openai.types import Batch
 from openai.types.chat import ChatCompletion
 
-from summarizer.drafting.prompts import load_prompt
+from summarizer.prompt_templates import load_prompt
 from tests.fake_batch import FakeBatch, Script
 from tests.fake_openai import Reply, Request, error, truthful
 

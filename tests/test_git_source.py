@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.activity import Activity, gc_paused
+from summarizer.models.activity import Activity, gc_paused
 from summarizer.cache import RunCache
 from summarizer.errors import SummarizerError
 from summarizer.months import build_history

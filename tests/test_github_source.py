@@ -349,7 +349,7 @@ def test_github_and_a_local_clone_of_the_same_history_count_once(tmp_path: Path)
 
 
 def test_pull_requests_others_merged_in_her_months_stand_beside_her_work() -> None:
-    from summarizer.activity import read_activity
+    from summarizer.models.activity import read_activity
 
     with FakeGitHub() as server:
         environment = {"GITHUB_API_URL": server.url, "GITHUB_TOKEN": TOKEN}
@@ -361,7 +361,7 @@ def test_pull_requests_others_merged_in_her_months_stand_beside_her_work() -> No
 
 
 def read_activity_text(text: str):  # type: ignore[no-untyped-def]
-    from summarizer.activity import Activity
+    from summarizer.models.activity import Activity
 
     return Activity.model_validate_json(text)
 

@@ -129,11 +129,11 @@ def test_the_page_loads_nothing_from_elsewhere(on_github: BuiltRepo) -> None:
 
 
 def test_findings_show_as_unverified_on_the_page(tmp_path: Path) -> None:
-    from summarizer.activity import read_activity
+    from summarizer.models.activity import read_activity
     from summarizer.cache import RunCache
-    from summarizer.drafting.model import DraftingOptions
+    from summarizer.models.drafts import DraftingOptions
     from summarizer.pipeline import draft_activity
-    from summarizer.profile import assemble_profile
+    from summarizer.models.profile import assemble_profile
     from summarizer.render import render
     from summarizer.validation import Finding
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.activity import read_activity
+from summarizer.models.activity import read_activity
 from summarizer.months import build_history
 from summarizer.validation.items import ItemWords, keys
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.activity import Activity, read_activity
+from summarizer.models.activity import Activity, read_activity
 from summarizer.cache import RunCache
-from summarizer.drafting.model import DraftingOptions
+from summarizer.models.drafts import DraftingOptions
 from summarizer.pipeline import build_profile
-from summarizer.profile import Profile
+from summarizer.models.profile import Profile
 from summarizer.render import render
 from tests.fake_openai import (
     FakeOpenAI,
@@ -393,7 +393,7 @@ def test_a_dry_runs_table_shows_the_model_without_the_escape_sequence_typed_in_i
 
 
 def test_a_team_dry_runs_table_shows_the_model_without_the_escape_sequence_typed_in_it() -> None:
-    from summarizer.drafting.model import DraftPlan, TeamPlan
+    from summarizer.models.drafts import DraftPlan, TeamPlan
     from summarizer.render.plan import render_team_plan
 
     ada = DraftPlan(model="gpt", months=[], other_prompt_tokens=10, calls=1, prompt_tokens=10, completion_tokens_estimate=5, estimated_cost_usd=None, approximate=False)

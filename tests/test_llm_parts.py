@@ -11,7 +11,7 @@ import tiktoken
 
 from summarizer.drafting.citations import corrected_refs
 from summarizer.drafting.data import MAX_WHY_CHARACTERS, chunks_within, why_of
-from summarizer.drafting.prompts import load_prompt, prompts_dir
+from summarizer.prompt_templates import load_prompt, prompts_dir
 from summarizer.sanitize import REDACTED, redact
 from summarizer.drafting.tokens import TokenCounter, estimated_cost
 from summarizer.errors import SummarizerError
@@ -42,7 +42,7 @@ def test_data_templates_say_the_data_is_not_instructions() -> None:
 
 def test_templates_are_installed_with_the_package(tmp_path: Path) -> None:
     # Outside the checkout, so an installed summarizer (as in CI) is the one imported.
-    script = "from summarizer.drafting.prompts import prompts_dir; print(sorted(p.stem for p in prompts_dir().glob('*.md')))"
+    script = "from summarizer.prompt_templates import prompts_dir; print(sorted(p.stem for p in prompts_dir().glob('*.md')))"
     result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == str(sorted(TEMPLATES))
     assert prompts_dir().is_dir()

@@ -14,11 +14,11 @@ import time
 import pytest
 from pydantic import SecretStr
 
-from summarizer.activity import Activity
+from summarizer.models.activity import Activity
 from summarizer.cache import RunCache
 from summarizer.drafting.llm import ChatClient, LLMSettings
 from summarizer.drafting.llm_draft import LLMDrafter
-from summarizer.drafting.model import Highlight, Skills
+from summarizer.models.drafts import Highlight, Skills
 from summarizer.drafting.offline import draft_offline
 from summarizer.drafting.progress import SILENT
 from summarizer.drafting.tokens import TokenCounter

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from summarizer.activity import Commit, FileChange
+from summarizer.models.activity import Commit, FileChange
 from summarizer.months import area_of, classify, month_stats
 
 WHEN = dt.datetime(2025, 3, 4, 12, tzinfo=dt.timezone.utc)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.activity import Activity, Commit, FileChange
+from summarizer.models.activity import Activity, Commit, FileChange
 from summarizer.cache import RunCache
 from summarizer.drafting.offline import draft_offline, past_tense
 from summarizer.months import History, build_history

@@ -12,13 +12,13 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from rich.console import Console
 
-from summarizer.activity import read_activity
+from summarizer.models.activity import read_activity
 from summarizer.cache import RunCache
 from summarizer.choices import Forge
-from summarizer.drafting.model import DraftingOptions, Highlight, Skills
+from summarizer.models.drafts import DraftingOptions, Highlight, Skills
 from summarizer.months import Developer
 from summarizer.pipeline import build_profile, draft_activity
-from summarizer.profile import Profile, assemble_profile
+from summarizer.models.profile import Profile, assemble_profile
 from summarizer.render import render
 from summarizer.render.terminal import print_profile
 from summarizer.validation import Finding

@@ -23,13 +23,13 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from summarizer.activity import read_activity
+from summarizer.models.activity import read_activity
 from summarizer.cache import RunCache
-from summarizer.drafting.model import DraftingReport
+from summarizer.models.drafts import DraftingReport
 from summarizer.drafting.offline import draft_offline
 from summarizer.months import History, build_history, is_test_path
 from summarizer.period import Period
-from summarizer.profile import assemble_profile
+from summarizer.models.profile import assemble_profile
 from summarizer.render.markdown import render_markdown
 from summarizer.render.terminal import print_profile
 from summarizer.signals import (

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from summarizer.activity import Activity, Commit, FileChange, Repository
+from summarizer.models.activity import Activity, Commit, FileChange, Repository
 from summarizer.months import History, build_history
 from summarizer.period import Period
 from summarizer.validation import validate

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from summarizer import sources
-from summarizer.activity import Commit, FileChange, Repository
+from summarizer.models.activity import Commit, FileChange, Repository
 from summarizer.cache import RunCache
 from summarizer.period import Period
 from summarizer.sources import collect_activity, register

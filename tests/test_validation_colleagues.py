@@ -7,7 +7,7 @@ bilinear resampling in March, beside twenty unrelated commits of other people th
 
 from __future__ import annotations
 
-from summarizer.activity import Activity, Commit, FileChange, Repository
+from summarizer.models.activity import Activity, Commit, FileChange, Repository
 from summarizer.months import History, build_history
 from summarizer.period import Period
 from summarizer.validation import validate

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.activity import read_activity
+from summarizer.models.activity import read_activity
 from summarizer.months import History, build_history
 from summarizer.validation import validate
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.drafting.model import DraftPlan
+from summarizer.models.drafts import DraftPlan
 from summarizer.render.plan import render_plan
 from summarizer.words import count_as
 from tests.conftest import run_cli

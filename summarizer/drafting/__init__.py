@@ -1,6 +1,6 @@
 """Drafting: the words of a profile, from a History. `draft_profile` is the entry point.
 
-The models it produces are in `summarizer.drafting.model`; the offline drafter is
+The models it produces are in `summarizer.models.drafts`; the offline drafter is
 `offline.py`, the LLM drafter `llm_draft.py` over the client in `llm.py`.
 """
 
@@ -11,17 +11,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from summarizer.choices import Backend
-from summarizer.drafting.model import OVERVIEW, DraftingReport
+from summarizer.models.drafts import DraftingReport, OVERVIEW
 from summarizer.words import count
 
 if TYPE_CHECKING:
     from summarizer.cache import RunCache
     from summarizer.drafting.llm import Collector
     from summarizer.drafting.llm_draft import LLMDrafter
-    from summarizer.drafting.model import DraftingOptions, DraftPlan, ProfileDraft
+    from summarizer.models.drafts import DraftPlan, DraftingOptions, ProfileDraft
     from summarizer.drafting.progress import DraftingProgress
     from summarizer.months import History
-    from summarizer.validation.model import Check, Finding
+    from summarizer.models.findings import Check, Finding
 
 
 def resolve_backend(backend: Backend) -> Backend:

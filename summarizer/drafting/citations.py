@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from summarizer.validation.model import Finding, FindingKind
+from summarizer.models.findings import Finding, FindingKind
 
 # What may stand between a ref and the one before or after it in a list: "#12, #13 and #14".
 _SEPARATOR = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*/\s*)"

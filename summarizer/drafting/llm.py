@@ -35,7 +35,7 @@ from pydantic import BaseModel, SecretStr, ValidationError
 
 from summarizer.cache import RunCache, cache_key
 from summarizer.drafting.progress import SILENT, DraftingProgress
-from summarizer.drafting.prompts import PromptTemplate
+from summarizer.prompt_templates import PromptTemplate
 from summarizer.drafting.server import ServerSlots, http_library
 from summarizer.errors import ExitCode, SummarizerError
 from summarizer.sanitize import without_controls

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from summarizer.drafting.model import Highlight, MonthDraft, ProfileDraft, Skills
+from summarizer.models.drafts import Highlight, MonthDraft, ProfileDraft, Skills
 from summarizer.languages import language_named
 from summarizer.months import PRACTICES, History, MonthActivity, MonthStats, WorkItem
 from summarizer.people import is_a_person, name_words

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from summarizer.errors import SummarizerError
-from summarizer.profile import Profile
+from summarizer.models.profile import Profile
 
 FORMATS = ("markdown", "json", "html")
 

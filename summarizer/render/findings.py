@@ -9,9 +9,9 @@ from rich.console import Console
 from rich.text import Text
 
 from summarizer.period import month_label
-from summarizer.profile import Profile
+from summarizer.models.profile import Profile
 from summarizer.review import marked_text
-from summarizer.validation.model import Finding
+from summarizer.models.findings import Finding
 from summarizer.words import count
 
 

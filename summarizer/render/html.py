@@ -12,9 +12,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from summarizer.period import month_label, months_between
-from summarizer.profile import Profile
+from summarizer.models.profile import Profile
 from summarizer.render.links import citation_url, web_page
-from summarizer.render.signals import linked_rows
+from summarizer.render.signal_rows import linked_rows
 from summarizer.signals import TITLE
 from summarizer.words import count, lines_figure, month_counts
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from summarizer.choices import Forge
-from summarizer.profile import Profile, ProfileMonth
+from summarizer.models.profile import Profile, ProfileMonth
 
 _PR_REF = re.compile(r"^(?:(?P<repo>[\w.-]+(?:/[\w.-]+)?))?#(?P<number>\d+)$")
 _SHA = re.compile(r"^[0-9a-f]{7,40}$")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from summarizer.choices import ReviewState
 from summarizer.period import month_label
-from summarizer.profile import Profile, ProfileMonth
+from summarizer.models.profile import Profile, ProfileMonth
 from summarizer.render.escape import block, code, inline, link_text
 from summarizer.render.links import citation_url, web_page
-from summarizer.render.signals import linked_rows
+from summarizer.render.signal_rows import linked_rows
 from summarizer.signals import TITLE
 from summarizer.words import count, lines_figure, month_counts
 

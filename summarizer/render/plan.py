@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from summarizer.drafting.model import DraftPlan, TeamPlan
+from summarizer.models.drafts import DraftPlan, TeamPlan
 from summarizer.period import month_label
 from summarizer.sanitize import sanitized
 from summarizer.words import count

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from summarizer.choices import ReviewState
 from summarizer.period import month_label, months_between
-from summarizer.profile import Profile
+from summarizer.models.profile import Profile
 from summarizer.signals import TITLE, signal_rows
 from summarizer.words import lines_figure, month_counts
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from summarizer.activity import Activity
+from summarizer.models.activity import Activity
 from summarizer.cache import RunCache, cache_key
 from summarizer.errors import SummarizerError
 from summarizer.period import Period

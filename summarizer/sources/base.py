@@ -13,7 +13,7 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
-from summarizer.activity import Commit, PullRequest, Repository
+from summarizer.models.activity import Commit, PullRequest, Repository
 from summarizer.cache import RunCache
 from summarizer.period import Period
 

@@ -32,7 +32,7 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
-from summarizer.activity import Commit
+from summarizer.models.activity import Commit
 from summarizer.months import classify
 from summarizer.paths import is_docs_path, is_test_path
 from summarizer.sources.commits import FOLLOW_UP_DAYS, reverted_by

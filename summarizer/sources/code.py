@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from summarizer.activity import Commit
+from summarizer.models.activity import Commit
 from summarizer.sources.gitlog import git_environment
 from summarizer.words import count
 

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from typing import NamedTuple
 
-from summarizer.activity import Commit
+from summarizer.models.activity import Commit
 
 _PR_SUFFIX = re.compile(r"\(#(\d+)\)\s*$")
 _PR_RESOLVED = re.compile(r"^Pull Request resolved:\s*\S*/pull/(\d+)", re.IGNORECASE | re.MULTILINE)

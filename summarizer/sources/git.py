@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from pydantic import BaseModel
 
-from summarizer.activity import EVERY_AUTHOR, Commit, Repository, is_by
+from summarizer.models.activity import Commit, EVERY_AUTHOR, Repository, is_by
 from summarizer.cache import RunCache, cache_key
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from summarizer.activity import Commit, FileChange, PullRequest, Repository
+from summarizer.models.activity import Commit, FileChange, PullRequest, Repository
 from summarizer.cache import RunCache
 from summarizer.choices import Forge
 from summarizer.errors import ExitCode, SummarizerError, first_problem

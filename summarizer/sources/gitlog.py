@@ -20,7 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import NamedTuple, cast
 
-from summarizer.activity import Commit, FileChange, gc_paused
+from summarizer.models.activity import Commit, FileChange, gc_paused
 from summarizer.errors import SummarizerError
 from summarizer.sanitize import sanitized, sanitized_message, without_controls
 from summarizer.sources.commits import co_authors, pr_number

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from summarizer.activity import Activity, Commit, Repository, developer_identities, gc_paused
+from summarizer.models.activity import Activity, Commit, Repository, developer_identities, gc_paused
 from summarizer.cache import RunCache, cache_key, code_digest
 from summarizer.drafting import drafter_identity
-from summarizer.drafting.model import DraftingOptions, TeamPlan
+from summarizer.models.drafts import DraftingOptions, TeamPlan
 from summarizer.drafting.progress import DraftingProgress
 from summarizer.period import Period, shift_month
-from summarizer.profile import Profile
+from summarizer.models.profile import Profile
 from summarizer.sources.base import SourceQuery
 from summarizer.sources.commits import relevant_others, reverted_by
 from summarizer.sources.git import read_team_repository
@@ -220,7 +220,7 @@ def _team_key(roster: Roster, period: Period, branch: str | None, options: Draft
     """What a team's profiles rest on: each repository's extraction key (its tip, .mailmap, the
     identities), the drafting options and prompts, every workspace's bytes. None when a GitHub
     repository is in the roster: only asking GitHub would tell whether it changed."""
-    from summarizer.drafting.prompts import prompts_digest
+    from summarizer.prompt_templates import prompts_digest
     from summarizer.sources.git import team_extraction_key
     from summarizer.workspace import workspaces_digest
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from summarizer.atomic import write_atomic
 from summarizer.choices import ReviewState
 from summarizer.period import Period, month_label
-from summarizer.profile import Profile
+from summarizer.models.profile import Profile
 from summarizer.render import render
 from summarizer.signals import signal_rows
 from summarizer.team import TeamMember

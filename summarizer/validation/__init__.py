@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from summarizer.validation.model import Finding, FindingKind, Severity
+from summarizer.models.findings import Finding, FindingKind, Severity
 
 if TYPE_CHECKING:
     from summarizer.validation.checker import Checker, validate

@@ -13,10 +13,10 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.echo import check_echoes
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.grounding import check_grounding
-from summarizer.validation.model import Finding, FindingKind
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
 from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentions, split_sentences
-from summarizer.validation.signals import SIGNAL_ROW, check_signal_claims, check_signal_row
+from summarizer.validation.signal_claims import SIGNAL_ROW, check_signal_claims, check_signal_row
 from summarizer.validation.terms import (
     check_expansions,
     check_repositories,

@@ -23,7 +23,7 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.titles import PR_SUFFIX
 from summarizer.validation.items import WORD, ItemWords, joined_key, keys, parts, whole_keys
-from summarizer.validation.model import Finding, FindingKind
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
 from summarizer.validation.prose import LANGUAGE_NAMES, TAG_LINE
 from summarizer.validation.sections import Sentence

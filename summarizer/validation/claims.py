@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.validation.model import Finding, FindingKind
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.sections import MONTH_MENTION, Sentence
 from summarizer.words import count_as
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from summarizer.activity import Commit
+from summarizer.models.activity import Commit
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import joined_key, keys
-from summarizer.validation.model import Finding, FindingKind
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.phrases import Token, tokens
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence

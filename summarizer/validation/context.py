@@ -14,7 +14,7 @@ from summarizer.validation.acronyms import spelled_out_forms
 from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence
 from summarizer.validation.items import ItemWords
 from summarizer.validation.phrases import Colleagues
-from summarizer.validation.model import Finding, FindingKind, Severity
+from summarizer.models.findings import Finding, FindingKind, Severity
 from summarizer.validation.sections import PERSON, Sentence
 from summarizer.validation.vocabulary import Vocabulary
 

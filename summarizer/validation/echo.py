@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any, NamedTuple
 
-from summarizer.drafting.prompts import load_prompt, prompts_dir
+from summarizer.prompt_templates import load_prompt, prompts_dir
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
-from summarizer.validation.model import Finding, FindingKind
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.sections import Sentence
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
 from summarizer.validation.vocabulary import GENERIC_WORDS, WORD, stem

@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from summarizer.activity import Commit
+from summarizer.models.activity import Commit
 from summarizer.months import History
 from summarizer.validation.evidence import normalize
 from summarizer.validation.vocabulary import GENERIC_STEMS, stem

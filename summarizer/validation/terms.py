@@ -11,7 +11,7 @@ from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, normalize
 from summarizer.validation.items import whole_keys
-from summarizer.validation.model import Finding, FindingKind
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.prose import LANGUAGE
 from summarizer.validation.sections import Sentence
 

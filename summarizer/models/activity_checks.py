@@ -21,8 +21,8 @@ from summarizer.words import count
 if TYPE_CHECKING:
     import datetime as dt
 
-    # Types only: summarizer.activity imports this module to read a file.
-    from summarizer.activity import Activity, Commit, PullRequest
+    # Types only: summarizer.models.activity imports this module to read a file.
+    from summarizer.models.activity import Activity, Commit, PullRequest
     from summarizer.period import Period
 
 Entry = TypeVar("Entry", bound=BaseModel)

@@ -15,7 +15,7 @@ from summarizer.signals import MIN_ITEMS, Signals, signal_rows
 from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, TESTED_SHARE, number_value
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
-from summarizer.validation.model import Finding, FindingKind
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.sections import Sentence
 from summarizer.words import count
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
-from summarizer.activity_checks import counted_once, first_impossibility, repeated_warning
+from summarizer.models.activity_checks import counted_once, first_impossibility, repeated_warning
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError, first_problem
 from summarizer.period import Month, Period

@@ -51,7 +51,7 @@ class PromptTemplate(BaseModel):
 
 
 def prompts_dir() -> Path:
-    package = Path(__file__).resolve().parents[1]
+    package = Path(__file__).resolve().parent
     # An installed wheel carries them in the package; a source checkout has them at the top.
     for candidate in (package / "prompts", package.parent / "prompts"):
         if candidate.is_dir():

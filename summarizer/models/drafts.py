@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from summarizer.choices import Backend, ReviewState
 from summarizer.period import month_label
-from summarizer.validation.model import Finding
+from summarizer.models.findings import Finding
 
 OVERVIEW = "overview"
 SKILLS = "skills"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from summarizer.profile import Profile, ProfileMonth
+from summarizer.models.profile import Profile, ProfileMonth
 from summarizer.render.links import citation_url
 from summarizer.signals import SignalRow, signal_rows
 

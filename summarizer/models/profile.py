@@ -8,12 +8,12 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from summarizer.choices import ReviewState
-from summarizer.drafting.model import DraftingReport, Highlight, ProfileDraft, Skills
+from summarizer.models.drafts import DraftingReport, Highlight, ProfileDraft, Skills
 from summarizer.months import Developer, History, ItemClass, RepositorySpan, Totals
 from summarizer.period import Period
 from summarizer.signals import Signals
 from summarizer.themes import Theme
-from summarizer.validation.model import Finding
+from summarizer.models.findings import Finding
 
 # 2: `signals`, for the period and in each month (SPEC §11).
 PROFILE_SCHEMA_VERSION = 2
