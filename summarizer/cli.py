@@ -18,7 +18,7 @@ import typer
 
 from summarizer.choices import FindingsFormat, ProfileFormat
 from summarizer.errors import ExitCode, SummarizerError
-from summarizer.options import DRAFTING_OPTIONS, SOURCE_OPTIONS, shared
+from summarizer.options import DRAFTING_OPTIONS, LOGIN_OPTIONS, SOURCE_OPTIONS, login_helps, shared
 from summarizer.words import count
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ def team(
 
 
 @app.command()
-@shared("sources", "author", "since", "until", "branch", "github_user", "no_cache")
+@shared("sources", "author", "since", "until", "branch", *LOGIN_OPTIONS, "no_cache")
 def fetch(
     output: Annotated[Path, typer.Option("--output", "-o", metavar="PATH", help="Where to write the activity JSON (- is stdout).")],
     request: ActivityRequest,
@@ -175,9 +175,9 @@ def review(request: ActivityRequest, drafting: DraftingOptions, no_cache: bool =
 
 
 @app.command()
-@shared("author", "since", "until", "github_user", "activity", "roster", "developer", helps={
+@shared("author", "since", "until", *LOGIN_OPTIONS, "activity", "roster", "developer", helps={
     "author": "The developer whose reviewed profile to render, as `run` or `review` named them; repeatable.",
-    "github_user": "The developer's GitHub login, as `run` or `review` was given it.",
+    **login_helps("as `run` or `review` was given it."),
     "activity": "The activity file `run` or `review` was given: its developer and period name the profile.",
 })  # fmt: skip
 def export(

@@ -20,6 +20,7 @@ import typer
 
 from summarizer.choices import Backend
 from summarizer.errors import SummarizerError
+from summarizer.sources import login_keys
 
 if TYPE_CHECKING:
     from summarizer.models.drafts import DraftingOptions
@@ -45,9 +46,6 @@ SHARED = {
     "since": Shared(Annotated[Optional[str], typer.Option(metavar="YYYY-MM", help="First month, YYYY-MM (default: 11 months before --until).")], None),
     "until": Shared(Annotated[Optional[str], typer.Option(metavar="YYYY-MM", help="Last month, YYYY-MM (default: this month).")], None),
     "branch": Shared(Annotated[Optional[str], typer.Option(metavar="REF", help="Branch or ref to analyse (default: HEAD).")], None),
-    "github_user": Shared(Annotated[Optional[str], typer.Option(
-        "--github-user", metavar="LOGIN", help="The developer's GitHub login; with no SOURCE, every repository they committed to.",
-    )], None),
     "activity": Shared(Annotated[Optional[Path], typer.Option(
         "--activity", metavar="FILE", help="A saved `summarizer fetch` output, instead of SOURCEs.",
     )], None),
@@ -68,8 +66,21 @@ SHARED = {
     )], 60.0),
     "quiet": Shared(Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")], False),
 }  # fmt: skip
-SOURCE_OPTIONS = ("sources", "author", "since", "until", "branch", "github_user", "activity", "roster", "developer", "no_cache")
+# One --KEY-user option for each source with accounts (Source.login): the developer's login there.
+SHARED |= {
+    f"{key}_user": Shared(Annotated[Optional[str], typer.Option(
+        f"--{key}-user", metavar="LOGIN", help=f"The developer's {source.name} login; {source.login_help}",
+    )], None)
+    for key, source in login_keys().items()
+}  # fmt: skip
+LOGIN_OPTIONS = tuple(f"{key}_user" for key in login_keys())
+SOURCE_OPTIONS = ("sources", "author", "since", "until", "branch", *LOGIN_OPTIONS, "activity", "roster", "developer", "no_cache")
 DRAFTING_OPTIONS = ("backend", "model", "jobs", "timeout")
+
+
+def login_helps(how: str) -> dict[str, str]:
+    """Each --KEY-user's help where a command names the developer by it: "The developer's GitHub login, {how}"."""
+    return {f"{key}_user": f"The developer's {source.name} login, {how}" for key, source in login_keys().items()}
 
 
 def shared(*names: str, helps: dict[str, str] | None = None) -> Callable[[Command], Command]:
@@ -147,7 +158,7 @@ def _request(given: dict[str, Any]) -> ActivityRequest:
         since=given.get("since"),
         until=given.get("until"),
         branch=given.get("branch"),
-        github_user=given.get("github_user"),
+        logins={key: login for key in login_keys() if (login := given.get(f"{key}_user"))},
         activity_file=given.get("activity"),
     )
 

@@ -49,7 +49,8 @@ class ActivityRequest(BaseModel):
     since: str | None = None
     until: str | None = None
     branch: str | None = None
-    github_user: str | None = None
+    # The developer's login on each forge, by source (SourceQuery.logins).
+    logins: dict[str, str] = {}
     activity_file: Path | None = None
 
     @model_validator(mode="after")
@@ -60,7 +61,7 @@ class ActivityRequest(BaseModel):
 
     @property
     def identities(self) -> list[str]:
-        return developer_identities(self.authors, self.github_user)
+        return developer_identities(self.authors, list(self.logins.values()))
 
 
 class FetchedActivity(BaseModel):
@@ -77,7 +78,7 @@ def fetch_activity(request: ActivityRequest, cache: RunCache) -> FetchedActivity
     from summarizer.sources import activity_key
 
     period = resolve_period(request.since, request.until)
-    key = activity_key(request.sources, request.authors, period, request.branch, request.github_user)
+    key = activity_key(request.sources, request.authors, period, request.branch, request.logins)
     if key:
         # The text is stored as it is, beside a small note of what to report: reading it
         # back parses nothing.
@@ -98,7 +99,7 @@ def load_activity(request: ActivityRequest, cache: RunCache) -> Activity:
         from summarizer.sources import collect_activity
 
         period = resolve_period(request.since, request.until)
-        return collect_activity(request.sources, request.authors, period, request.branch, cache, request.github_user)
+        return collect_activity(request.sources, request.authors, period, request.branch, cache, request.logins)
     if request.sources:
         raise SummarizerError("give either SOURCE paths or --activity, not both")
     return _narrow(read_activity(request.activity_file), request)
@@ -183,7 +184,7 @@ def _profile_key(request: ActivityRequest, options: DraftingOptions) -> str | No
         identities, period = _file_identities(saved, request)
     else:
         period = resolve_period(request.since, request.until)
-        sources, identities = activity_key(request.sources, request.authors, period, request.branch, request.github_user), request.identities
+        sources, identities = activity_key(request.sources, request.authors, period, request.branch, request.logins), request.identities
     if sources is None or period is None:
         return None
     return cache_key(

@@ -180,10 +180,11 @@ class Activity(BaseModel):
         return list(dict.fromkeys(self.authors + self.logins))
 
 
-def developer_identities(authors: list[str], login: str | None) -> list[str]:
-    """The identities a run names: each --author (else the GitHub login), then the login, each once."""
-    named = [author.strip() for author in authors if author.strip()] or ([login] if login else [])
-    return list(dict.fromkeys(named + ([login] if login else [])))
+def developer_identities(authors: list[str], logins: list[str]) -> list[str]:
+    """The identities a run names: each --author (else the forge logins), then the logins, each once."""
+    logins = [login for login in logins if login]
+    named = [author.strip() for author in authors if author.strip()] or logins
+    return list(dict.fromkeys(named + logins))
 
 
 def read_activity(path: Path) -> Activity:

@@ -26,14 +26,29 @@ def register(source: Source) -> None:
     SOURCES.insert(0, source)
 
 
+def source_for(argument: str) -> Source:
+    """The source that reads a SOURCE argument: the first that claims it."""
+    return next(source for source in SOURCES if source.claims(argument))
+
+
+def is_local(argument: str) -> bool:
+    """Whether a SOURCE argument is read as a local path (no other source claims it)."""
+    return isinstance(source_for(argument), GitSource)
+
+
+def login_keys() -> dict[str, Source]:
+    """The sources with accounts, by the key of the developer's login on them ("github")."""
+    return {source.login: source for source in SOURCES if source.login}
+
+
 def collect_activity(
-    arguments: list[str], authors: list[str], period: Period, branch: str | None, cache: RunCache, github_user: str | None = None
+    arguments: list[str], authors: list[str], period: Period, branch: str | None, cache: RunCache, logins: dict[str, str] | None = None
 ) -> Activity:
     """One Activity from every SOURCE argument (or what is read when none is named), by the
-    developer named by `authors` (else `github_user`); a commit seen in several repositories counts once."""
-    query = _query(authors, period, branch, github_user)
-    # The login is the developer's whether or not GitHub is read: the workspace is found by it too.
-    activity = Activity(authors=query.authors, logins=[github_user] if github_user else [], period=query.period)
+    developer named by `authors` (else by their forge `logins`); a commit seen in several repositories counts once."""
+    query = _query(authors, period, branch, logins or {})
+    # The logins are the developer's whether or not their forge is read: the workspace is found by them too.
+    activity = Activity(authors=query.authors, logins=list(dict.fromkeys(query.logins.values())), period=query.period)
     seen: set[str] = set()
     plan = _plan(arguments, query)
     for source, named in plan:
@@ -63,18 +78,19 @@ def collect_activity(
     return activity
 
 
-def activity_key(arguments: list[str], authors: list[str], period: Period, branch: str | None, github_user: str | None = None) -> str | None:
+def activity_key(arguments: list[str], authors: list[str], period: Period, branch: str | None, logins: dict[str, str] | None = None) -> str | None:
     """The cache key of a whole collection; None when a source can only tell by asking."""
-    query = _query(authors, period, branch, github_user)
+    query = _query(authors, period, branch, logins or {})
     keys = [source.cache_key(named, query) for source, named in _plan(arguments, query)]
     return None if None in keys else cache_key("activity", sources=keys)
 
 
-def _query(authors: list[str], period: Period, branch: str | None, github_user: str | None) -> SourceQuery:
-    identities = [author.strip() for author in authors if author.strip()] or ([github_user] if github_user else [])
+def _query(authors: list[str], period: Period, branch: str | None, logins: dict[str, str]) -> SourceQuery:
+    logins = {forge: login for forge, login in logins.items() if login}
+    identities = [author.strip() for author in authors if author.strip()] or list(dict.fromkeys(logins.values()))
     if not identities:
         raise SummarizerError("--author is required: a name, e-mail or login of the developer, as in `git log`")
-    return SourceQuery(authors=identities, github_user=github_user, period=period, branch=branch)
+    return SourceQuery(authors=identities, logins=logins, period=period, branch=branch)
 
 
 def _plan(arguments: list[str], query: SourceQuery) -> list[tuple[Source, list[str]]]:

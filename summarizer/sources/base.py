@@ -21,9 +21,11 @@ from summarizer.period import Period
 class SourceQuery(BaseModel):
     """Whose commits, for when: what every source is asked."""
 
-    # The developer's identities as --author gave them (else the GitHub login).
+    # The developer's identities as --author gave them (else a login).
     authors: list[str]
-    github_user: str | None = None
+    # The developer's login on each forge that has accounts, by its source's `login` key:
+    # {"github": "octocat", "gitlab": "ada"} (from --github-user, --gitlab-user, a roster).
+    logins: dict[str, str] = {}
     period: Period
     branch: str | None = None
 
@@ -43,8 +45,24 @@ class SourceExtract(BaseModel):
     reviews_given: dict[str, int] = {}
 
 
+class TeamRead(BaseModel):
+    """What one repository gives for a whole roster: each developer's commits, by their key."""
+
+    repositories: list[Repository] = []
+    commits: dict[str, list[Commit]] = {}
+    # Commits that revert one, by people outside the roster in the period and by anyone after
+    # it: a developer's reverted work counts every revert, as in a single run.
+    reverts: list[Commit] = []
+    warnings: list[str] = []
+
+
 class Source(Protocol):
     name: str  # what the source is called in messages: "git", "GitHub"
+    # The key of the developer's login this source reads (SourceQuery.logins): its
+    # `--KEY-user` option and a roster's `KEY = "login"`. None: the source has no accounts.
+    login: str | None
+    # How --KEY-user reads for this source, after "The developer's NAME login".
+    login_help: str
 
     def claims(self, argument: str) -> bool:
         """Whether a SOURCE argument names a place of this kind; a SummarizerError when it is
@@ -61,3 +79,20 @@ class Source(Protocol):
 
     def nothing_found(self, arguments: list[str], query: SourceQuery) -> str:
         """Where nothing was found, said so that the user can correct the run (who was there instead)."""
+
+    def read_team(self, argument: str, developers: dict[str, SourceQuery], cache: RunCache) -> TeamRead:
+        """Every roster developer's commits in the place `argument` names, by their key in `developers`."""
+
+    def team_cache_key(self, argument: str, developers: dict[str, SourceQuery]) -> str | None:
+        """A key that changes whenever `read_team` would give something else; None when only asking tells."""
+
+
+def read_each(source: Source, argument: str, developers: dict[str, SourceQuery], cache: RunCache) -> TeamRead:
+    """A roster's read of a place that is asked per developer (a forge's API): one `read` each."""
+    team = TeamRead()
+    for key, query in developers.items():
+        extract = source.read([argument], query, cache)
+        team.commits[key] = extract.commits
+        team.repositories += [repository for repository in extract.repositories if repository not in team.repositories]
+        team.warnings += extract.warnings
+    return team

@@ -45,7 +45,7 @@ from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, shift_month
 from summarizer.sanitize import sanitized
-from summarizer.sources.base import SourceExtract, SourceQuery
+from summarizer.sources.base import SourceExtract, SourceQuery, TeamRead
 from summarizer.sources.blame import trace_follow_ups
 from summarizer.sources.code import read_code_words, read_spelled_out
 from summarizer.sources.commits import (
@@ -98,13 +98,15 @@ class GitSource:
     """A local git repository: any SOURCE no other source claims; the current folder when none is named."""
 
     name = "git"
+    login = None
+    login_help = ""
 
     def claims(self, argument: str) -> bool:
         return True
 
     def when_none_named(self, query: SourceQuery) -> list[str] | None:
-        # With only --github-user, GitHub is read instead.
-        return None if query.github_user else ["."]
+        # With only a forge login (--github-user), that forge is read instead.
+        return None if query.logins else ["."]
 
     def cache_key(self, arguments: list[str], query: SourceQuery) -> str | None:
         keys = [extraction_key(*located(argument), query.authors, query.period, query.branch)[0] for argument in arguments]
@@ -120,6 +122,15 @@ class GitSource:
             found.others += extract.others
             found.warnings += extract.warnings
         return found
+
+    def read_team(self, argument: str, developers: dict[str, SourceQuery], cache: RunCache) -> TeamRead:
+        asked = next(iter(developers.values()))
+        team = read_team_repository(Path(argument), {key: query.authors for key, query in developers.items()}, asked.period, asked.branch, cache)
+        return TeamRead(repositories=[team.repository], commits=team.commits, reverts=team.reverts, warnings=team.warnings)
+
+    def team_cache_key(self, argument: str, developers: dict[str, SourceQuery]) -> str | None:
+        asked = next(iter(developers.values()))
+        return team_extraction_key(Path(argument), {key: query.authors for key, query in developers.items()}, asked.period, asked.branch)
 
     def nothing_found(self, arguments: list[str], query: SourceQuery) -> str:
         present: Counter[str] = Counter()

@@ -49,7 +49,7 @@ from summarizer.choices import Forge
 from summarizer.errors import ExitCode, SummarizerError, first_problem
 from summarizer.period import Period, shift_month
 from summarizer.sanitize import sanitized, sanitized_message, without_controls
-from summarizer.sources.base import SourceExtract, SourceQuery
+from summarizer.sources.base import SourceExtract, SourceQuery, TeamRead, read_each
 from summarizer.sources.commits import co_authors, mark_uncounted_files, pr_number
 from summarizer.urls import url_setting
 
@@ -64,6 +64,8 @@ class GitHubSource:
     """`owner/name` or `github:owner/name`; with no SOURCE named, every repository --github-user committed to."""
 
     name = "GitHub"
+    login = "github"
+    login_help = "with no SOURCE, every repository they committed to."
 
     def claims(self, argument: str) -> bool:
         if argument.startswith(PREFIX):
@@ -74,13 +76,19 @@ class GitHubSource:
         return bool(GITHUB_REPOSITORY.match(argument)) and not os.path.exists(argument)
 
     def when_none_named(self, query: SourceQuery) -> list[str] | None:
-        return [] if query.github_user else None
+        return [] if query.logins.get(self.login) else None
 
     def cache_key(self, arguments: list[str], query: SourceQuery) -> str | None:
         return None  # whether GitHub's answers changed is only known by asking (cheaply: 304s)
 
+    def read_team(self, argument: str, developers: dict[str, SourceQuery], cache: RunCache) -> TeamRead:
+        return read_each(self, argument, developers, cache)
+
+    def team_cache_key(self, argument: str, developers: dict[str, SourceQuery]) -> str | None:
+        return None
+
     def read(self, arguments: list[str], query: SourceQuery, cache: RunCache) -> SourceExtract:
-        login = query.github_user or _login_among(query.authors)
+        login = query.logins.get(self.login) or _login_among(query.authors)
         emails = [author for author in query.authors if "@" in author]
         extract = read_github(arguments, login, emails, query.period, cache)
         extract.logins = [login]

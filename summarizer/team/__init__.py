@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
@@ -27,9 +26,8 @@ from summarizer.drafting.progress import DraftingProgress
 from summarizer.period import Period, shift_month
 from summarizer.models.profile import Profile
 from summarizer.sources.base import SourceQuery
+from summarizer.sources import source_for
 from summarizer.sources.commits import relevant_others, reverted_by
-from summarizer.sources.git import read_team_repository
-from summarizer.sources.github import GitHubSource
 from summarizer.team.roster import Roster, RosterDeveloper
 
 if TYPE_CHECKING:
@@ -60,23 +58,14 @@ def _team_activities(roster: Roster, period: Period, branch: str | None, cache: 
     homes: dict[str, dict[str, Repository]] = defaultdict(dict)
     warnings: list[str] = []
     outside_reverts: list[Commit] = []
-    github = GitHubSource()
     for repository in roster.all_repositories():
         developers = roster.developers_of(repository)
-        if github.claims(repository):
-            for developer in developers:
-                query = SourceQuery(authors=developer.authors, github_user=developer.github, period=period, branch=branch)
-                extract = github.read([repository], query, cache)
-                commits[developer.slug] += extract.commits
-                homes[developer.slug].update((r.name, r) for r in extract.repositories)
-                warnings += extract.warnings
-            continue
-        team = read_team_repository(Path(repository), {d.slug: d.authors for d in developers}, period, branch, cache)
+        team = source_for(repository).read_team(repository, _queries(developers, period, branch), cache)
         warnings += team.warnings
         outside_reverts += team.reverts
         for developer in developers:
-            commits[developer.slug] += team.commits[developer.slug]
-            homes[developer.slug][team.repository.name] = team.repository
+            commits[developer.slug] += team.commits.get(developer.slug, [])
+            homes[developer.slug].update((read.name, read) for read in team.repositories)
     # The roster's commits by repository and month, once: each developer's teammates are looked up there.
     everyone = sorted(_first_of_each([c for theirs in commits.values() for c in theirs]), key=lambda commit: commit.committed_at)
     by_place: dict[tuple[str, str], list[Commit]] = defaultdict(list)
@@ -100,11 +89,16 @@ def _team_activities(roster: Roster, period: Period, branch: str | None, cache: 
         # Built from commits already checked, as each developer's teammates are (a list as
         # long as the repository's window, 200 times over): nothing to validate again.
         activities[developer.slug] = Activity.model_construct(
-            authors=developer.authors, logins=[developer.github] if developer.github else [], period=period,
+            authors=developer.authors, logins=list(developer.logins.values()), period=period,
             repositories=[homes[developer.slug][name] for name in sorted({c.repo for c in mine})], commits=mine,
             others=_teammates(mine, by_place, position, reverts),
         )  # fmt: skip
     return activities, warnings
+
+
+def _queries(developers: list[RosterDeveloper], period: Period, branch: str | None) -> dict[str, SourceQuery]:
+    """What each developer of a repository is asked by, by their page's name."""
+    return {d.slug: SourceQuery(authors=d.authors, logins=d.logins, period=period, branch=branch) for d in developers}
 
 
 def _first_of_each(commits: list[Commit]) -> list[Commit]:
@@ -218,20 +212,16 @@ def _cached_team(roster: Roster, key: str, cache: RunCache) -> tuple[list[TeamMe
 
 def _team_key(roster: Roster, period: Period, branch: str | None, options: DraftingOptions) -> str | None:
     """What a team's profiles rest on: each repository's extraction key (its tip, .mailmap, the
-    identities), the drafting options and prompts, every workspace's bytes. None when a GitHub
-    repository is in the roster: only asking GitHub would tell whether it changed."""
+    identities), the drafting options and prompts, every workspace's bytes. None when a repository
+    of the roster is on a forge: only asking it would tell whether it changed."""
     from summarizer.prompt_templates import prompts_digest
-    from summarizer.sources.git import team_extraction_key
     from summarizer.workspace import workspaces_digest
 
     repositories = roster.all_repositories()
-    if any(GitHubSource().claims(repository) for repository in repositories):
+    extractions = [source_for(r).team_cache_key(r, _queries(roster.developers_of(r), period, branch)) for r in repositories]
+    if None in extractions:
         return None
-    extractions = [
-        team_extraction_key(Path(repository), {d.slug: d.authors for d in roster.developers_of(repository)}, period, branch)
-        for repository in repositories
-    ]
-    workspaces = [workspaces_digest(developer_identities(developer.authors, developer.github), period) for developer in roster.developer]
+    workspaces = [workspaces_digest(developer_identities(developer.authors, list(developer.logins.values())), period) for developer in roster.developer]
     return cache_key(
         "team", code=code_digest(), roster=roster.model_dump(mode="json"), extractions=extractions, period=period.model_dump(),
         options=options.model_dump(mode="json", exclude={"jobs", "timeout", "max_retries"}), prompts=prompts_digest(),

@@ -24,23 +24,29 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from summarizer.errors import SummarizerError, first_problem
 from summarizer.period import parse_month
 from summarizer.sanitize import sanitized
-
-_GITHUB_REPOSITORY = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
-
+from summarizer.sources import is_local, login_keys
 
 class RosterDeveloper(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1)
     identities: list[str] = []
-    github: str | None = None
+    # Their login on each forge, written as the source's key: `github = "ghopper"`, `gitlab = "grace"`.
+    logins: dict[str, str] = {}
     # Only these of the team's repositories (or others) count for them; all of the team's by default.
     repositories: list[str] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _forge_logins(cls, data: Any) -> Any:
+        if isinstance(data, dict) and (keys := login_keys().keys() & data.keys()):
+            data = {name: value for name, value in data.items() if name not in keys} | {"logins": {key: data[key] for key in keys}}
+        return data
 
     @property
     def slug(self) -> str:
@@ -49,7 +55,7 @@ class RosterDeveloper(BaseModel):
 
     @property
     def authors(self) -> list[str]:
-        return self.identities or ([self.github] if self.github else [])
+        return self.identities or list(dict.fromkeys(self.logins.values()))
 
 
 class Roster(BaseModel):
@@ -81,13 +87,13 @@ def roster_request(roster: Path | None, developer: str | None, given: dict[str, 
     repositories and the roster's period (a --since/--until given wins)."""
     if roster is None or developer is None:
         raise SummarizerError("--roster and --developer go together: the roster file, and whose profile")
-    if given.get("sources") or given.get("author") or given.get("activity") or given.get("github_user"):
+    if given.get("sources") or given.get("author") or given.get("activity") or any(given.get(f"{key}_user") for key in login_keys()):
         raise SummarizerError("with --roster, the developer's identities and repositories come from the roster: give no SOURCE, --author or --activity")
     read = read_roster(roster)
     chosen = read.named(developer)
     return {
         "sources": read.repositories if chosen.repositories is None else chosen.repositories,
-        "authors": chosen.authors, "github_user": chosen.github,
+        "authors": chosen.authors, "logins": chosen.logins,
         "since": given.get("since") or read.since, "until": given.get("until") or read.until,
     }  # fmt: skip
 
@@ -126,7 +132,7 @@ def _located(repository: str, base: Path, roster: Path) -> str:
     local = (base / Path(repository).expanduser()).resolve()
     if local.exists():
         return str(local)
-    if _GITHUB_REPOSITORY.match(repository) and not repository.startswith((".", "/")):
+    if not is_local(repository):
         return repository
     raise SummarizerError(f"{roster}: repository {repository!r} does not exist (paths are relative to the roster)")
 
@@ -136,11 +142,11 @@ def _check(roster: Roster, path: Path) -> None:
         raise SummarizerError(f"{path} lists no developer ([[developer]] with a name and identities)")
     slugs: dict[str, str] = {}
     for developer in roster.developer:
-        named = developer.identities + ([developer.github] if developer.github is not None else [])
+        named = developer.identities + list(developer.logins.values())
         if any(not identity.strip() for identity in named):
             raise SummarizerError(f"{path}: developer {developer.name!r} has an empty identity")
         if not developer.authors:
-            raise SummarizerError(f"{path}: developer {developer.name!r} has no identity (identities = [name or e-mail], or github)")
+            raise SummarizerError(f"{path}: developer {developer.name!r} has no identity (identities = [name or e-mail], or a forge login: {', '.join(login_keys())})")
         if developer.slug in slugs:
             raise SummarizerError(f"{path}: developers {slugs[developer.slug]!r} and {developer.name!r} would share the page {developer.slug}/")
         slugs[developer.slug] = developer.name
@@ -155,7 +161,7 @@ def _check_identities(developers: list[RosterDeveloper], path: Path) -> None:
     identity inside another developer's ("Grace" and "Grace Hopper") is shared as well."""
     owners: dict[str, str] = {}
     for developer in developers:
-        for identity in developer.authors + ([developer.github] if developer.github else []):
+        for identity in developer.authors + list(developer.logins.values()):
             owner = owners.setdefault(_normalised(identity), developer.name)
             if owner != developer.name:
                 raise SummarizerError(f"{path}: {owner!r} and {developer.name!r} both claim {identity.strip()}")
