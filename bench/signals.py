@@ -63,7 +63,7 @@ def main() -> None:
         computing = []
         for _ in range(arguments.runs):
             start = time.perf_counter()
-            history_signals(history)
+            history_signals(history.months, history.others, history.period, history.pull_requests, history.reviews_given)
             computing.append(time.perf_counter() - start)
     commits = history.totals.commits
     print(f"Signals on a warm run: {commits:,} commits of one author, {len(history.others):,} of others beside them")

@@ -131,11 +131,11 @@ def team(
     no_cache: bool = False,
 ) -> None:
     """Every developer of a roster: their profiles (Markdown, JSON, page) and the team's index page."""
-    from summarizer.pipeline import team_site
+    from summarizer.team import team_site
 
     with _cache(no_cache) as cache:
         if dry_run:
-            from summarizer.pipeline import team_plan
+            from summarizer.team import team_plan
 
             _emit(team_plan(roster, since, until, branch, drafting, cache, warn=_note), None)
             return

@@ -1,79 +1,25 @@
 """Months: an Activity grouped into work items and months, classified and counted (SPEC §4).
 
-Pure functions, no I/O. `build_history` is the entry point; `classify` and `area_of`
-are the rules it applies to each work item, kept separate so they read and test alone.
+Pure functions, no I/O. `build_history` is the entry point; `area_of` is the rule it applies
+to find each work item's area, and `summarizer.classification.classify` the one for its class.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from functools import cached_property
-from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from summarizer.models.activity import Activity, Commit, EVERY_AUTHOR, FileChange, PullRequest, Repository
-from summarizer.choices import Forge
+from summarizer.classification import CHANGE_TYPES, SCOPE_PREFIX, classify
 from summarizer.languages import language_of
+from summarizer.models.activity import EVERY_AUTHOR, Activity, Commit, FileChange, PullRequest, Repository
+from summarizer.models.history import Developer, History, MonthActivity, MonthStats, RepositorySpan, Totals, WorkItem
 from summarizer.paths import file_name, in_folder, is_docs_path, is_test_path
-from summarizer.period import Period
-from summarizer.themes import SNAPSHOT, Theme, ThemeItem, month_themes, period_themes
+from summarizer.signals import history_signals
+from summarizer.themes import SNAPSHOT, ThemeItem, month_themes, period_themes
 from summarizer.titles import BRACKET_TAGS, CONVENTIONAL, PR_SUFFIX
 
-if TYPE_CHECKING:
-    from summarizer.signals import HistorySignals
-
-ItemClass = Literal["feature", "bug", "other"]
-
-_SCOPE_PREFIX = re.compile(r"^(?P<scope>[a-z][\w./-]{1,30}):\s+")
-_WORD = re.compile(r"[A-Za-z]+")
-
-FEATURE_TYPES = frozenset({"feat", "feature"})
-BUG_TYPES = frozenset({"fix", "bugfix", "hotfix"})
-OTHER_TYPES = frozenset({"docs", "doc", "chore", "refactor", "test", "tests", "ci", "build", "perf", "style", "revert"})
-CHANGE_TYPES = FEATURE_TYPES | BUG_TYPES | OTHER_TYPES
-FEATURE_VERBS = frozenset({
-    "add", "adds", "added", "implement", "implements", "implemented", "support", "supports",
-    "introduce", "introduces", "enable", "enables", "allow", "allows", "create", "creates",
-    "new", "expose", "exposes", "provide", "provides", "extend", "extends",
-})  # fmt: skip
-BUG_VERBS = frozenset({"fix", "fixes", "fixed", "resolve", "resolves", "resolved", "correct", "corrects", "repair", "hotfix", "workaround"})
-BUG_KEYWORDS = frozenset({"bug", "bugs", "bugfix", "crash", "crashes", "regression", "segfault", "deadlock", "hang", "hangs", "fix", "fixes", "fixed"})
-# Titles about tests, docs and typos: what the change is, whatever verb opens it ("Add tests for
-# …" is no feature, "Fix typo" no bug fix). The subject is within the first four words.
-_TYPO = re.compile(r"\btypos?\b", re.IGNORECASE)
-_TESTS = re.compile(r"^(?:[\w.-]+\s+){0,3}?(?:unit\s*|integration\s+|regression\s+)?(?:tests?|testing|unittests?)\b(?![-_.])", re.IGNORECASE)
-_DOCS = re.compile(
-    r"^(?:[\w.-]+\s+){0,3}?(?:docs?|documentation|docstrings?|readme|tutorials?)\b(?![-_.])|^document(?:s|ed)?\s"
-    r"|\b(?:to|in)\s+(?:the\s+)?(?:readme|docs|documentation)\b",
-    re.IGNORECASE,
-)
-FEATURE_LABELS = ("feature", "enhancement")
 UNWEIGHED_LANGUAGES = frozenset({"Jupyter Notebook"})
-BUG_LABELS = ("bug", "fix", "regression")
-
-
-class WorkItem(BaseModel):
-    """A pull request with its commits, or a commit that belongs to no pull request."""
-
-    model_config = ConfigDict(populate_by_name=True)
-
-    id: str
-    repo: str
-    pr: int | None = None
-    title: str
-    item_class: ItemClass = Field(alias="class")
-    # Which rule decided the class, e.g. "conventional:feat", "verb:add", "label:bug".
-    class_rule: str
-    area: str | None = None
-    month: str
-    labels: list[str] = []
-    commits: list[str]
-    lines_added: int = 0
-    lines_deleted: int = 0
 
 
 # What the changed files show of a developer's practice, checked in this order.
@@ -90,81 +36,6 @@ PRACTICES = [name for name, _ in _PRACTICE_RULES]
 
 def practices_of(paths: set[str]) -> list[str]:
     return [name for name, shows in _PRACTICE_RULES if any(shows(path) for path in paths)]
-
-
-class MonthStats(BaseModel):
-    commits: int = 0
-    work_items: int = 0
-    features: int = 0
-    bugs: int = 0
-    lines_added: int = 0
-    lines_deleted: int = 0
-    # Commits whose line counts git could not read (missing objects): the line figures leave them out.
-    lines_unknown: int = 0
-    repositories: list[str] = []
-    # By lines changed, most first.
-    languages: list[str] = []
-    # Practices the changed files show: Testing, Documentation, CI …
-    practices: list[str] = []
-
-
-class Totals(MonthStats):
-    activity_months: int = 0
-
-
-class MonthActivity(BaseModel):
-    month: str
-    stats: MonthStats
-    items: list[WorkItem]
-    # The evidence: every commit that landed this month.
-    commits: list[Commit]
-    # The items grouped by what they are about (themes.py), most items first.
-    themes: list[Theme] = []
-
-
-class RepositorySpan(BaseModel):
-    name: str
-    first_month: str
-    last_month: str
-    months_active: int
-    commits: int
-    languages: list[str] = []
-    web_url: str | None = None
-    forge: Forge | None = None
-
-
-class Developer(BaseModel):
-    name: str
-    ids: list[str]
-
-
-class History(BaseModel):
-    """Everything the drafters, the validator and the renderers know of the developer."""
-
-    developer: Developer
-    period: Period
-    months: list[MonthActivity]  # active months only, oldest first
-    totals: Totals
-    repositories: list[RepositorySpan]
-    warnings: list[str] = []
-    # Other authors' commits beside the developer's (Activity.others): no line counts.
-    others: list[Commit] = []
-    # The themes that ran through more than one month.
-    themes: list[Theme] = []
-    # From GitHub: the developer's pull requests, and per month those of others they reviewed
-    # (None: GitHub was not read with a token).
-    pull_requests: list[PullRequest] = []
-    reviews_given: dict[str, int] | None = None
-    # What the repositories' own text says their acronyms stand for (Repository.spelled_out).
-    spelled_out: list[str] = []
-
-    @cached_property
-    def signals(self) -> HistorySignals:
-        """How the work was done (signals.py), found on first use and once."""
-        # Imported here: the signals are computed from this module's work items and classes.
-        from summarizer.signals import history_signals
-
-        return history_signals(self)
 
 
 def build_history(activity: Activity) -> History:
@@ -192,6 +63,7 @@ def build_history(activity: Activity) -> History:
         activity_months=len(months),
     )
     homes = {repository.name: repository for repository in activity.repositories}
+    signals = history_signals(months, activity.others, activity.period, activity.pull_requests, activity.reviews_given)
     return History(
         developer=developer_of(activity.commits, activity.logins, activity.authors),
         period=activity.period,
@@ -204,6 +76,7 @@ def build_history(activity: Activity) -> History:
         reviews_given=activity.reviews_given,
         themes=period_themes([(month.month, month.themes) for month in months]),
         spelled_out=list(dict.fromkeys(phrase for repository in activity.repositories for phrase in repository.spelled_out)),
+        signals=signals,
     )
 
 
@@ -256,53 +129,6 @@ def group_work_items(commits: list[Commit], pull_requests: Sequence[PullRequest]
     return items
 
 
-def classify(title: str, labels: list[str] | tuple[str, ...] = (), paths: Sequence[str] = ()) -> tuple[ItemClass, str]:
-    """feature, bug or other, and the rule that decided: labels, revert, typo, tests, docs, type, verb, keyword.
-
-    `paths` are the item's files: an item that changes only tests (or only docs) is that."""
-    for label in labels:
-        lowered = label.lower()
-        if any(word in lowered for word in BUG_LABELS):
-            return "bug", f"label:{label}"
-        if any(word in lowered for word in FEATURE_LABELS):
-            return "feature", f"label:{label}"
-    text = BRACKET_TAGS.sub("", title).strip()
-    if re.match(r"^(revert\b|reapply\b|re-land\b|reland\b)", text, re.IGNORECASE):
-        return "other", "revert"
-    subject = CONVENTIONAL.sub("", text)
-    if _TYPO.search(subject):
-        return "other", "typo"
-    if _TESTS.match(subject):
-        return "other", "tests:title"
-    if paths and all(is_test_path(path) for path in paths):
-        return "other", "tests:files"
-    if _DOCS.search(subject):
-        return "other", "docs:title"
-    if paths and all(is_docs_path(path) for path in paths):
-        return "other", "docs:files"
-    conventional = CONVENTIONAL.match(text)
-    if conventional:
-        kind = conventional.group("type").lower()
-        if kind in FEATURE_TYPES:
-            return "feature", f"conventional:{kind}"
-        if kind in BUG_TYPES:
-            return "bug", f"conventional:{kind}"
-        if kind in OTHER_TYPES:
-            return "other", f"conventional:{kind}"
-        text = text[conventional.end() :]
-    else:
-        text = _SCOPE_PREFIX.sub("", text)
-    words = [word.lower() for word in _WORD.findall(text)]
-    if words and words[0] in FEATURE_VERBS:
-        return "feature", f"verb:{words[0]}"
-    if words and words[0] in BUG_VERBS:
-        return "bug", f"verb:{words[0]}"
-    keyword = next((word for word in words if word in BUG_KEYWORDS), None)
-    if keyword:
-        return "bug", f"keyword:{keyword}"
-    return "other", "default"
-
-
 def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
     """Where the work was: a [Tag], a conventional scope, or the top-level path touched most
     (test, snapshot and expected-output files aside, unless there is nothing else)."""
@@ -312,7 +138,7 @@ def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
     conventional = CONVENTIONAL.match(title)
     if conventional and conventional.group("scope"):
         return conventional.group("scope").strip()
-    prefix = _SCOPE_PREFIX.match(title)
+    prefix = SCOPE_PREFIX.match(title)
     if prefix and prefix.group("scope") not in CHANGE_TYPES:
         return prefix.group("scope")
     # Tests, snapshots and expected outputs say what a change checked or affected, not where it

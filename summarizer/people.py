@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from summarizer.months import History
+from summarizer.models.history import History
 
 # Bots and merge tools author commits too: "PyTorch MergeBot" does not make PyTorch a person.
 _BOT = re.compile(r"bot(?:\b|\[|$)", re.IGNORECASE)

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from pydantic import BaseModel, model_validator
 
-from summarizer.models.activity import Activity, developer_identities, read_activity
+from summarizer.models.activity import Activity, developer_identities
+from summarizer.sources.activity_file import read_activity
 from summarizer.cache import RunCache, cache_key, code_digest
 from summarizer.errors import SummarizerError
 from summarizer.period import Period, parse_month, resolve_period
@@ -31,7 +32,7 @@ from summarizer.sanitize import sanitized
 if TYPE_CHECKING:
     from summarizer.models.drafts import DraftPlan, DraftingOptions, DraftingReport, ProfileDraft
     from summarizer.drafting.progress import DraftingProgress
-    from summarizer.months import History
+    from summarizer.models.history import History
     from summarizer.models.profile import Profile
     from summarizer.validation import Checker, Finding
     from summarizer.workspace import Workspace
@@ -269,45 +270,6 @@ def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCac
 
         save()
         ReviewSession(workspace, drafted.history, drafted.check, regenerate, save, stdin, console).run()
-
-
-def team_site(
-    roster_path: Path, since: str | None, until: str | None, branch: str | None, options: DraftingOptions,
-    cache: RunCache, site: Path, progress: DraftingProgress | None = None, batch: bool = False,
-    say: Callable[[str], None] = lambda _: None,
-) -> tuple[list[Path], list[str]]:
-    """Every roster developer's profile written into `site`, with the team's index: the files, and the warnings."""
-    from summarizer.choices import Backend
-    from summarizer.drafting import resolve_backend
-    from summarizer.team import build_team
-    from summarizer.team.roster import read_roster
-    from summarizer.team.site import write_site
-
-    roster = read_roster(roster_path)
-    period = resolve_period(since or roster.since, until or roster.until)
-    if site.exists() and not site.is_dir():
-        raise SummarizerError(f"{site} is a file; --output names the site's folder")
-    if batch and resolve_backend(options.backend) is Backend.OFFLINE:
-        raise SummarizerError("--batch drafts with the OpenAI Batch API: set OPENAI_API_KEY (or OPENAI_BASE_URL), or --backend openai")
-    members, warnings = build_team(roster, period, branch, options, cache, progress, batch, say)
-    site.mkdir(parents=True, exist_ok=True)
-    return write_site(site, members, period), warnings
-
-
-def team_plan(
-    roster_path: Path, since: str | None, until: str | None, branch: str | None, options: DraftingOptions,
-    cache: RunCache, warn: Callable[[str], None],
-) -> str:
-    """For a team's --dry-run: the table of what its drafting would send, and the cost with and without --batch."""
-    from summarizer.drafting.llm import llm_settings
-    from summarizer.render.plan import render_team_plan
-    from summarizer.team import plan_team
-    from summarizer.team.roster import read_roster
-
-    roster = read_roster(roster_path)
-    period = resolve_period(since or roster.since, until or roster.until)
-    model = llm_settings(options.model, options.jobs, require_key=False).model
-    return render_team_plan(plan_team(roster, period, branch, options, cache, warn), model)
 
 
 def exported_profile(request: ActivityRequest, repositories: list[str]) -> Profile:

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from summarizer.choices import ReviewState
 from summarizer.models.drafts import MonthDraft, OVERVIEW
-from summarizer.months import History, MonthActivity
+from summarizer.models.history import History, MonthActivity
 from summarizer.period import month_label
 from summarizer.sanitize import sanitized
 from summarizer.models.findings import Check, Finding

@@ -17,18 +17,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from pydantic import BaseModel
-
 from summarizer.models.activity import Commit, PullRequest
-from summarizer.months import History, WorkItem, classify, is_docs_path, is_test_path
-from summarizer.period import shift_month
+from summarizer.models.history import MonthActivity, WorkItem
+from summarizer.models.signals import (
+    MIN_ITEMS, FollowUp, FollowUpFixes, HistorySignals, LARGE_ITEM_LINES, Revert, RevertedWork, Reviews, Share, Signals, Size,
+)  # fmt: skip
+from summarizer.paths import is_docs_path, is_test_path
+from summarizer.period import Period, shift_month
 from summarizer.sources.blame import PLACEHOLDERS, UNREADABLE, is_fix
 from summarizer.sources.commits import FOLLOW_UP_DAYS, may_revert, reverted_by
 from summarizer.titles import PR_SUFFIX
 from summarizer.words import count, plural
-
-MIN_ITEMS = 5
-LARGE_ITEM_LINES = 1000
 
 TESTED_WORK = "features and bug fixes whose commits change a test file (tests/, test_*.py, *_test.go, *.spec.ts, FooTest.java …)"
 REVERTED_WORK = "work items a later commit reverted, by anyone (“This reverts commit …” or “Revert \"title\"”)"
@@ -40,86 +39,7 @@ FOLLOW_UP_FIXES = (
 UNTRACED_FEATURE = "its own line counts are unknown (a shallow clone's cut-off, or missing objects)"
 NO_LINE_EVIDENCE = "the activity was saved without line evidence (read from GitHub, by a team read, or by an older summarizer)"
 UNTRACED_FIX = "git could not trace a fix's lines"
-SIZE = f"lines added and deleted per work item, generated, vendored and lock files left out; items over {LARGE_ITEM_LINES:,} lines"
 DOCUMENTATION = "work items that change documentation (docs/, *.md, *.rst) alongside code, of those that change code"
-REVIEWS = (
-    "from GitHub: pull requests of others the developer reviewed (closed that month); reviews others left on the "
-    "developer's merged pull requests; hours from opened to merged (median); merged pull requests no one else reviewed"
-)
-
-
-class Share(BaseModel):
-    """How many of the items a signal looks at show it: `items` are the ones that do."""
-
-    count: int
-    of: int
-    # None below MIN_ITEMS: too few items for a share to mean anything.
-    share: float | None = None
-    items: list[str] = []
-    definition: str
-
-
-class Revert(BaseModel):
-    item: str  # the work item reverted: the developer's, or (for reverts of others' work) the developer's revert
-    title: str
-    by: str
-    on: dt.date
-    revert: str  # the reverting commit, short
-
-
-class RevertedWork(Share):
-    reverted: list[Revert] = []
-    # Reverts the developer made of other authors' work.
-    reverts_of_others: list[Revert] = []
-
-
-class FollowUp(BaseModel):
-    item: str
-    fix: str  # the fixing commit, short
-    title: str
-    by: str
-    days: int
-    lines: int  # how many of the feature's lines the fix changed
-
-
-class FollowUpFixes(Share):
-    follow_ups: list[FollowUp] = []
-    # Features whose follow-ups could not be traced (not in `of`), and why.
-    not_measured: list[str] = []
-    why_not_measured: list[str] = []
-
-
-class Size(BaseModel):
-    median_lines: int | None = None
-    p90_lines: int | None = None
-    over_1000: int = 0
-    of: int = 0
-    # The items over LARGE_ITEM_LINES lines.
-    items: list[str] = []
-    definition: str = SIZE
-
-
-class Reviews(BaseModel):
-    """From GitHub only: the developer's merged pull requests, and the reviews around them."""
-
-    given: int
-    received: int
-    median_hours_to_merge: float | None = None
-    merged_unreviewed: int
-    of: int  # pull requests merged
-    # The pull requests merged without a review by anyone but their author.
-    items: list[str] = []
-    definition: str = REVIEWS
-
-
-class Signals(BaseModel):
-    tested_work: Share
-    reverted_work: RevertedWork
-    follow_up_fixes: FollowUpFixes
-    size: Size
-    documentation: Share
-    # None: GitHub was not read (with a token), so nothing is known of reviews.
-    reviews: Reviews | None = None
 
 
 @dataclass(slots=True)
@@ -138,28 +58,25 @@ class ItemFacts:
     reverts_of_others: list[Revert] = field(default_factory=list)
 
 
-class HistorySignals(BaseModel):
-    period: Signals
-    months: dict[str, Signals]
+def history_signals(
+    months: Sequence[MonthActivity], others: Sequence[Commit], period: Period, pulls: Sequence[PullRequest], given: dict[str, int] | None
+) -> HistorySignals:
+    """The signals of the period and of each active month: of the developer's `months`, with
+    the `others`' commits beside them, their pull requests and the reviews they gave (None: unknown)."""
+    items = [item for month in months for item in month.items]
+    mine = [commit for month in months for commit in month.commits]
+    end = dt.datetime.fromisoformat(f"{shift_month(period.until, 1)}-01T00:00:00+00:00")
+    facts = item_facts(items, mine, others, end)
 
-
-def history_signals(history: History) -> HistorySignals:
-    """The signals of the period and of each active month."""
-    items = [item for month in history.months for item in month.items]
-    mine = [commit for month in history.months for commit in month.commits]
-    end = dt.datetime.fromisoformat(f"{shift_month(history.period.until, 1)}-01T00:00:00+00:00")
-    facts = item_facts(items, mine, history.others, end)
-    given = history.reviews_given
-
-    def signals(chosen: list[WorkItem], months: list[str]) -> Signals:
+    def signals(chosen: list[WorkItem], named: list[str]) -> Signals:
         found = signals_of(chosen, facts)
         if given is not None:
-            found.reviews = reviews_of(chosen, history.pull_requests, sum(given.get(month, 0) for month in months))
+            found.reviews = reviews_of(chosen, pulls, sum(given.get(month, 0) for month in named))
         return found
 
     return HistorySignals(
-        period=signals(items, [month.month for month in history.months]),
-        months={month.month: signals(month.items, [month.month]) for month in history.months},
+        period=signals(items, [month.month for month in months]),
+        months={month.month: signals(month.items, [month.month]) for month in months},
     )
 
 

@@ -34,7 +34,7 @@ from summarizer.atomic import write_atomic
 from summarizer.choices import ReviewState
 from summarizer.models.drafts import OVERVIEW, ProfileDraft
 from summarizer.errors import SummarizerError, first_problem
-from summarizer.months import History
+from summarizer.models.history import History
 from summarizer.period import Period
 from summarizer.models.profile import Profile
 from summarizer.sanitize import sanitized

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from summarizer.models.activity import read_activity
+from summarizer.sources.activity_file import read_activity
 from summarizer.errors import SummarizerError
 from tests.conftest import run_cli
 

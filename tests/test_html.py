@@ -129,7 +129,7 @@ def test_the_page_loads_nothing_from_elsewhere(on_github: BuiltRepo) -> None:
 
 
 def test_findings_show_as_unverified_on_the_page(tmp_path: Path) -> None:
-    from summarizer.models.activity import read_activity
+    from summarizer.sources.activity_file import read_activity
     from summarizer.cache import RunCache
     from summarizer.models.drafts import DraftingOptions
     from summarizer.pipeline import draft_activity

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.models.activity import Activity, read_activity
+from summarizer.models.activity import Activity
+from summarizer.sources.activity_file import read_activity
 from summarizer.cache import RunCache
 from summarizer.models.drafts import DraftingOptions
 from summarizer.pipeline import build_profile

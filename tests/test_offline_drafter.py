@@ -12,7 +12,8 @@ import pytest
 from summarizer.models.activity import Activity, Commit, FileChange
 from summarizer.cache import RunCache
 from summarizer.drafting.offline import draft_offline, past_tense
-from summarizer.months import History, build_history
+from summarizer.models.history import History
+from summarizer.months import build_history
 from summarizer.period import Period
 from summarizer.sources import collect_activity
 from tests.conftest import BuiltRepo, run_cli

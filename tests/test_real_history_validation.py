@@ -12,7 +12,8 @@ import pytest
 
 from summarizer.cache import RunCache
 from summarizer.drafting.offline import draft_offline
-from summarizer.months import History, build_history
+from summarizer.models.history import History
+from summarizer.months import build_history
 from summarizer.period import Period
 from summarizer.sources import collect_activity
 from summarizer.validation import validate

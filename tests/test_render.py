@@ -12,11 +12,11 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from rich.console import Console
 
-from summarizer.models.activity import read_activity
+from summarizer.sources.activity_file import read_activity
 from summarizer.cache import RunCache
 from summarizer.choices import Forge
 from summarizer.models.drafts import DraftingOptions, Highlight, Skills
-from summarizer.months import Developer
+from summarizer.models.history import Developer
 from summarizer.pipeline import build_profile, draft_activity
 from summarizer.models.profile import Profile, assemble_profile
 from summarizer.render import render

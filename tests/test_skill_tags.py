@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 
 from summarizer.models.activity import Activity, Commit, FileChange, Repository
-from summarizer.months import History, build_history
+from summarizer.models.history import History
+from summarizer.months import build_history
 from summarizer.period import Period
 from summarizer.validation import validate
 from tests.conftest import run_cli

@@ -8,7 +8,8 @@ bilinear resampling in March, beside twenty unrelated commits of other people th
 from __future__ import annotations
 
 from summarizer.models.activity import Activity, Commit, FileChange, Repository
-from summarizer.months import History, build_history
+from summarizer.models.history import History
+from summarizer.months import build_history
 from summarizer.period import Period
 from summarizer.validation import validate
 

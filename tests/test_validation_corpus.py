@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.models.activity import read_activity
-from summarizer.months import History, build_history
+from summarizer.sources.activity_file import read_activity
+from summarizer.models.history import History
+from summarizer.months import build_history
 from summarizer.validation import validate
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "validation"

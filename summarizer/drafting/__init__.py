@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from summarizer.drafting.llm_draft import LLMDrafter
     from summarizer.models.drafts import DraftPlan, DraftingOptions, ProfileDraft
     from summarizer.drafting.progress import DraftingProgress
-    from summarizer.months import History
+    from summarizer.models.history import History
     from summarizer.models.findings import Check, Finding
 
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from summarizer.months import MonthActivity, WorkItem
-from summarizer.signals import Share, Signals
+from summarizer.models.history import MonthActivity, WorkItem
+from summarizer.models.signals import Share, Signals
 from summarizer.titles import PR_SUFFIX
 
 # The other commits' subjects an item lists at most.

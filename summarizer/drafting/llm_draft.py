@@ -40,7 +40,8 @@ from summarizer.drafting.progress import DraftingProgress
 from summarizer.prompt_templates import PromptTemplate, load_prompt
 from summarizer.drafting.tidy import as_profile_writes, opened_on_its_own, ref_as_profile_writes
 from summarizer.drafting.tokens import TokenCounter, estimated_cost
-from summarizer.months import History, MonthActivity, area_of
+from summarizer.models.history import History, MonthActivity
+from summarizer.months import area_of
 from summarizer.period import month_label
 from summarizer.words import count
 from summarizer.models.findings import Check, Finding, FindingKind

@@ -13,7 +13,8 @@ from collections import Counter
 
 from summarizer.models.drafts import Highlight, MonthDraft, ProfileDraft, Skills
 from summarizer.languages import language_named
-from summarizer.months import PRACTICES, History, MonthActivity, MonthStats, WorkItem
+from summarizer.months import PRACTICES
+from summarizer.models.history import History, MonthActivity, MonthStats, WorkItem
 from summarizer.people import is_a_person, name_words
 from summarizer.period import month_label
 from summarizer.themes import Theme

@@ -10,15 +10,11 @@ import datetime as dt
 import gc
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
-from summarizer.models.activity_checks import counted_once, first_impossibility, repeated_warning
 from summarizer.choices import Forge
-from summarizer.errors import SummarizerError, first_problem
 from summarizer.period import Month, Period
-from summarizer.sanitize import sanitized, sanitized_message, without_controls, without_credentials
 
 ACTIVITY_SCHEMA_VERSION = 1
 
@@ -185,59 +181,3 @@ def developer_identities(authors: list[str], logins: list[str]) -> list[str]:
     logins = [login for login in logins if login]
     named = [author.strip() for author in authors if author.strip()] or logins
     return list(dict.fromkeys(named + logins))
-
-
-def read_activity(path: Path) -> Activity:
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise SummarizerError(f"cannot read activity file {path}: {error.strerror}") from error
-    try:
-        activity = Activity.model_validate_json(data)
-    except ValidationError as error:
-        raise SummarizerError(f"{path} is not a summarizer activity file ({first_problem(error)})") from error
-    if activity.schema_version != ACTIVITY_SCHEMA_VERSION:
-        raise SummarizerError(
-            f"{path} has activity schema version {activity.schema_version}; "
-            f"this summarizer reads version {ACTIVITY_SCHEMA_VERSION}"
-        )
-    # A file may come from anywhere: its text is made safe as a source's would be, what no
-    # fetch writes is refused, and an entry listed twice counts once.
-    activity = _sanitized_activity(activity)
-    problem = first_impossibility(activity)
-    if problem:
-        raise SummarizerError(f"{path} is not a summarizer activity file ({problem})")
-    activity, repeated = counted_once(activity)
-    if repeated:
-        activity.warnings.append(repeated_warning(str(path), repeated))
-    return activity
-
-
-def _sanitized_activity(activity: Activity) -> Activity:
-    """Every text of a read activity that reaches a terminal, a page or a model, as the sources
-    keep it: without control characters; names and messages with secrets redacted (file paths
-    and labels, the bulk of a file, are only read for what they name); links without credentials."""
-    for pull in activity.pull_requests:
-        pull.title, pull.body = sanitized_message(pull.title, pull.body)
-        pull.repo, pull.labels = sanitized(pull.repo), [without_controls(label) for label in pull.labels]
-        pull.author = sanitized(pull.author) if pull.author is not None else None
-        pull.url = without_credentials(pull.url) if pull.url is not None else None
-    for repository in activity.repositories:
-        repository.name, repository.path, repository.branch = (sanitized(text) for text in (repository.name, repository.path, repository.branch))
-        repository.web_url = without_credentials(repository.web_url) if repository.web_url is not None else None
-    return activity.model_copy(update={
-        "authors": [sanitized(author) for author in activity.authors],
-        "logins": [sanitized(login) for login in activity.logins],
-        "warnings": [sanitized(warning) for warning in activity.warnings],
-        "commits": [_sanitized(commit) for commit in activity.commits],
-        "others": [_sanitized(commit) for commit in activity.others],
-    })  # fmt: skip
-
-
-def _sanitized(commit: Commit) -> Commit:
-    subject, body = sanitized_message(commit.subject, commit.body)
-    return commit.model_copy(update={
-        "subject": subject, "body": body, "repo": sanitized(commit.repo), "author_name": sanitized(commit.author_name),
-        "author_email": sanitized(commit.author_email), "co_authors": [sanitized(name) for name in commit.co_authors],
-        "files": [change.model_copy(update={"path": without_controls(change.path)}) for change in commit.files],
-    })  # fmt: skip

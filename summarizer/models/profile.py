@@ -9,9 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from summarizer.choices import ReviewState
 from summarizer.models.drafts import DraftingReport, Highlight, ProfileDraft, Skills
-from summarizer.months import Developer, History, ItemClass, RepositorySpan, Totals
+from summarizer.models.history import Developer, History, RepositorySpan, Totals
+from summarizer.classification import ItemClass
 from summarizer.period import Period
-from summarizer.signals import Signals
+from summarizer.models.signals import Signals
 from summarizer.themes import Theme
 from summarizer.models.findings import Finding
 

@@ -33,7 +33,7 @@ from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
 from summarizer.models.activity import Commit
-from summarizer.months import classify
+from summarizer.classification import classify
 from summarizer.paths import is_docs_path, is_test_path
 from summarizer.sources.commits import FOLLOW_UP_DAYS, reverted_by
 from summarizer.sources.gitlog import git_environment

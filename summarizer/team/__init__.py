@@ -2,9 +2,9 @@
 
 Design:
 1. roster   -> Roster: the developers, their identities and repositories, the period
-2. sources  -> one Activity per developer: each local repository read once for the whole
-   roster and split by identity (sources.git.read_team_repository); a GitHub repository
-   is read per developer, as a single run reads it
+2. sources  -> one Activity per developer: each repository read for the whole roster by the
+   source that claims it (Source.read_team): a local one in one `git log` split by identity,
+   a forge's per developer, as a single run reads it
 3. profiles -> the pipeline of a single run for each developer (months, drafting,
    review, validation), so each page's figures equal those of `summarizer run`
 4. site     -> summarizer.team.site writes the pages and the team's index
@@ -14,33 +14,32 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
-from summarizer.models.activity import Activity, Commit, Repository, developer_identities, gc_paused
 from summarizer.cache import RunCache, cache_key, code_digest
-from summarizer.drafting import drafter_identity
-from summarizer.models.drafts import DraftingOptions, TeamPlan
+from summarizer.choices import Backend
+from summarizer.drafting import draft_histories, drafter_identity, plan_profile, resolve_backend
+from summarizer.drafting.llm import llm_settings
 from summarizer.drafting.progress import DraftingProgress
-from summarizer.period import Period, shift_month
+from summarizer.errors import SummarizerError
+from summarizer.models.activity import Activity, Commit, Repository, developer_identities, gc_paused
+from summarizer.models.drafts import DraftingOptions, TeamPlan
+from summarizer.models.history import History
 from summarizer.models.profile import Profile
-from summarizer.sources.base import SourceQuery
+from summarizer.months import build_history
+from summarizer.period import Period, resolve_period, shift_month
+from summarizer.pipeline import Drafted, recorded_profile
+from summarizer.prompt_templates import prompts_digest
+from summarizer.render.plan import render_team_plan
 from summarizer.sources import source_for
+from summarizer.sources.base import SourceQuery
 from summarizer.sources.commits import relevant_others, reverted_by
-from summarizer.team.roster import Roster, RosterDeveloper
-
-if TYPE_CHECKING:
-    from summarizer.months import History
-    from summarizer.validation import Checker
-
-
-class TeamMember(BaseModel):
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    developer: RosterDeveloper
-    # None when they have no commit in the period: the index says so.
-    profile: Profile | None = None
+from summarizer.team.roster import Roster, RosterDeveloper, TeamMember, read_roster
+from summarizer.team.site import write_site
+from summarizer.validation import Checker
+from summarizer.workspace import workspaces_digest
 
 
 def team_activities(roster: Roster, period: Period, branch: str | None, cache: RunCache) -> tuple[dict[str, Activity], list[str]]:
@@ -147,9 +146,6 @@ def build_team(
 ) -> tuple[list[TeamMember], list[str]]:
     """Every developer's profile — drafted together (through the Batch API with `batch`), reviewed
     where they were, checked — and the warnings."""
-    from summarizer.drafting import draft_histories
-    from summarizer.pipeline import Drafted, recorded_profile
-
     # A rerun on unchanged repositories and workspaces is the last run's team, read back whole.
     key = _team_key(roster, period, branch, options)
     cached = _cached_team(roster, key, cache) if key else None
@@ -178,7 +174,6 @@ def build_team(
 
 class BuiltTeam(BaseModel):
     """A built team as cached: who has a profile (each under its own key), and the warnings."""
-
     profiled: list[str]  # the slugs of the developers with a profile
     warnings: list[str]
 
@@ -214,9 +209,6 @@ def _team_key(roster: Roster, period: Period, branch: str | None, options: Draft
     """What a team's profiles rest on: each repository's extraction key (its tip, .mailmap, the
     identities), the drafting options and prompts, every workspace's bytes. None when a repository
     of the roster is on a forge: only asking it would tell whether it changed."""
-    from summarizer.prompt_templates import prompts_digest
-    from summarizer.workspace import workspaces_digest
-
     repositories = roster.all_repositories()
     extractions = [source_for(r).team_cache_key(r, _queries(roster.developers_of(r), period, branch)) for r in repositories]
     if None in extractions:
@@ -231,8 +223,6 @@ def _team_key(roster: Roster, period: Period, branch: str | None, options: Draft
 
 def plan_team(roster: Roster, period: Period, branch: str | None, options: DraftingOptions, cache: RunCache, warn: Callable[[str], None]) -> TeamPlan:
     """For --dry-run: what the team's drafting would send, counted; nothing is sent."""
-    from summarizer.drafting import plan_profile
-
     activities, warnings = team_activities(roster, period, branch, cache)
     for warning in warnings:
         warn(warning)
@@ -242,12 +232,37 @@ def plan_team(roster: Roster, period: Period, branch: str | None, options: Draft
 
 def team_histories(roster: Roster, activities: dict[str, Activity]) -> dict[str, tuple[History, Checker]]:
     """Each active developer's history and its checker, by display name."""
-    from summarizer.months import build_history
-    from summarizer.validation import Checker
-
     histories = {}
     for developer in roster.developer:
         if developer.slug in activities:
             history = build_history(activities[developer.slug])
             histories[developer.name] = (history, Checker(history))
     return histories
+
+
+def team_site(
+    roster_path: Path, since: str | None, until: str | None, branch: str | None, options: DraftingOptions,
+    cache: RunCache, site: Path, progress: DraftingProgress | None = None, batch: bool = False,
+    say: Callable[[str], None] = lambda _: None,
+) -> tuple[list[Path], list[str]]:
+    """Every roster developer's profile written into `site`, with the team's index: the files, and the warnings."""
+    roster = read_roster(roster_path)
+    period = resolve_period(since or roster.since, until or roster.until)
+    if site.exists() and not site.is_dir():
+        raise SummarizerError(f"{site} is a file; --output names the site's folder")
+    if batch and resolve_backend(options.backend) is Backend.OFFLINE:
+        raise SummarizerError("--batch drafts with the OpenAI Batch API: set OPENAI_API_KEY (or OPENAI_BASE_URL), or --backend openai")
+    members, warnings = build_team(roster, period, branch, options, cache, progress, batch, say)
+    site.mkdir(parents=True, exist_ok=True)
+    return write_site(site, members, period), warnings
+
+
+def team_plan(
+    roster_path: Path, since: str | None, until: str | None, branch: str | None, options: DraftingOptions,
+    cache: RunCache, warn: Callable[[str], None],
+) -> str:
+    """For a team's --dry-run: the table of what its drafting would send, and the cost with and without --batch."""
+    roster = read_roster(roster_path)
+    period = resolve_period(since or roster.since, until or roster.until)
+    model = llm_settings(options.model, options.jobs, require_key=False).model
+    return render_team_plan(plan_team(roster, period, branch, options, cache, warn), model)

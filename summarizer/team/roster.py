@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from summarizer.errors import SummarizerError, first_problem
+from summarizer.models.profile import Profile
 from summarizer.period import parse_month
 from summarizer.sanitize import sanitized
 from summarizer.sources import is_local, login_keys
@@ -178,3 +179,11 @@ def _check_identities(developers: list[RosterDeveloper], path: Path) -> None:
 def _normalised(identity: str) -> str:
     """An identity as a person tells two apart: not by case, spacing or a character's Unicode form."""
     return " ".join(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", identity).casefold()).split())
+
+
+class TeamMember(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    developer: RosterDeveloper
+    # None when they have no commit in the period: the index says so.
+    profile: Profile | None = None

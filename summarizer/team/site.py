@@ -14,7 +14,7 @@ from summarizer.period import Period, month_label
 from summarizer.models.profile import Profile
 from summarizer.render import render
 from summarizer.signals import signal_rows
-from summarizer.team import TeamMember
+from summarizer.team.roster import TeamMember
 from summarizer.words import count
 
 BAR_STEP = 5

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from summarizer.months import History
+from summarizer.models.history import History
 from summarizer.period import month_label
 from summarizer.validation.citations import check_citations, check_figure_sources, check_months_of_work
 from summarizer.validation.claims import check_counts, check_figures, check_identifiers, check_quantities

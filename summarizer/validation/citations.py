@@ -14,9 +14,9 @@ Words are compared as validation/items.py `keys` them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
-from summarizer.months import WorkItem
+from summarizer.models.history import WorkItem
 from summarizer.period import month_label
 from summarizer.validation.claims import PR_REF, SHA
 from summarizer.validation.context import Context, finding

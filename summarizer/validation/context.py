@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from summarizer.months import History
+from summarizer.models.history import History
 from summarizer.people import name_words
 from summarizer.period import month_label, months_between
 from summarizer.validation.acronyms import spelled_out_forms

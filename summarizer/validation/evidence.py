@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from summarizer.months import History, MonthActivity, MonthStats
+from summarizer.models.history import History, MonthActivity, MonthStats
 
 # Figures with a unit: "4.1 TB/s", "40%", "2x", "120 ms".
 FIGURE = re.compile(

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
-from summarizer.months import History, WorkItem
+from summarizer.models.history import History, WorkItem
 from summarizer.validation.evidence import figures_in
 from summarizer.validation.vocabulary import stem
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from summarizer.models.activity import Commit
-from summarizer.months import History
+from summarizer.models.history import History
 from summarizer.validation.evidence import normalize
 from summarizer.validation.vocabulary import GENERIC_STEMS, stem
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from summarizer.signals import MIN_ITEMS, Signals, signal_rows
+from summarizer.models.signals import MIN_ITEMS, Signals
+from summarizer.signals import signal_rows
 from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, TESTED_SHARE, number_value
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import cache, cached_property
 
-from summarizer.months import History
+from summarizer.models.history import History
 from summarizer.validation.sections import months_named
 
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")

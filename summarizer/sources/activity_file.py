@@ -1,6 +1,6 @@
-"""What a saved activity may hold: the values no fetch writes, and the entries it lists twice.
+"""A saved activity (`summarizer fetch`'s output, read by `--activity`): `read_activity` is the entry point.
 
-A file given to `--activity` may come from anywhere: edited by hand, joined from two fetches,
+What it may hold: not the values no fetch writes, and not the entries it lists twice. A file given to `--activity` may come from anywhere: edited by hand, joined from two fetches,
 damaged. A value no source writes (a negative count, a commit filed under a month it did not
 land in or outside the file's period, a time without its UTC offset, a commit's name that is
 none) is refused with its place in the file before any figure rests on it. An entry listed twice counts once, as the sources
@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Iterator, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+from summarizer.errors import SummarizerError, first_problem
+from summarizer.models.activity import ACTIVITY_SCHEMA_VERSION, Activity, Commit, PullRequest
+from summarizer.sanitize import sanitized, sanitized_message, without_controls, without_credentials
 from summarizer.words import count
 
 if TYPE_CHECKING:
     import datetime as dt
 
-    # Types only: summarizer.models.activity imports this module to read a file.
-    from summarizer.models.activity import Activity, Commit, PullRequest
     from summarizer.period import Period
 
 Entry = TypeVar("Entry", bound=BaseModel)
@@ -143,3 +145,59 @@ def _differing_copies(
         earlier = first.setdefault(key(entry), index)
         if earlier != index and entries[earlier].model_dump(exclude=alike_apart_from) != entry.model_dump(exclude=alike_apart_from):
             yield f"{name}.{index}: the same {what(entry)} as {name}.{earlier}, with other contents: which is right cannot be told"
+
+
+def read_activity(path: Path) -> Activity:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise SummarizerError(f"cannot read activity file {path}: {error.strerror}") from error
+    try:
+        activity = Activity.model_validate_json(data)
+    except ValidationError as error:
+        raise SummarizerError(f"{path} is not a summarizer activity file ({first_problem(error)})") from error
+    if activity.schema_version != ACTIVITY_SCHEMA_VERSION:
+        raise SummarizerError(
+            f"{path} has activity schema version {activity.schema_version}; "
+            f"this summarizer reads version {ACTIVITY_SCHEMA_VERSION}"
+        )
+    # A file may come from anywhere: its text is made safe as a source's would be, what no
+    # fetch writes is refused, and an entry listed twice counts once.
+    activity = _sanitized_activity(activity)
+    problem = first_impossibility(activity)
+    if problem:
+        raise SummarizerError(f"{path} is not a summarizer activity file ({problem})")
+    activity, repeated = counted_once(activity)
+    if repeated:
+        activity.warnings.append(repeated_warning(str(path), repeated))
+    return activity
+
+
+def _sanitized_activity(activity: Activity) -> Activity:
+    """Every text of a read activity that reaches a terminal, a page or a model, as the sources
+    keep it: without control characters; names and messages with secrets redacted (file paths
+    and labels, the bulk of a file, are only read for what they name); links without credentials."""
+    for pull in activity.pull_requests:
+        pull.title, pull.body = sanitized_message(pull.title, pull.body)
+        pull.repo, pull.labels = sanitized(pull.repo), [without_controls(label) for label in pull.labels]
+        pull.author = sanitized(pull.author) if pull.author is not None else None
+        pull.url = without_credentials(pull.url) if pull.url is not None else None
+    for repository in activity.repositories:
+        repository.name, repository.path, repository.branch = (sanitized(text) for text in (repository.name, repository.path, repository.branch))
+        repository.web_url = without_credentials(repository.web_url) if repository.web_url is not None else None
+    return activity.model_copy(update={
+        "authors": [sanitized(author) for author in activity.authors],
+        "logins": [sanitized(login) for login in activity.logins],
+        "warnings": [sanitized(warning) for warning in activity.warnings],
+        "commits": [_sanitized(commit) for commit in activity.commits],
+        "others": [_sanitized(commit) for commit in activity.others],
+    })  # fmt: skip
+
+
+def _sanitized(commit: Commit) -> Commit:
+    subject, body = sanitized_message(commit.subject, commit.body)
+    return commit.model_copy(update={
+        "subject": subject, "body": body, "repo": sanitized(commit.repo), "author_name": sanitized(commit.author_name),
+        "author_email": sanitized(commit.author_email), "co_authors": [sanitized(name) for name in commit.co_authors],
+        "files": [change.model_copy(update={"path": without_controls(change.path)}) for change in commit.files],
+    })  # fmt: skip
