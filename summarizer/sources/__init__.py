@@ -17,8 +17,9 @@ from summarizer.period import Period
 from summarizer.sources.base import Source, SourceQuery
 from summarizer.sources.git import GitSource
 from summarizer.sources.github import GitHubSource
+from summarizer.sources.gitlab import GitLabSource
 
-SOURCES: list[Source] = [GitHubSource(), GitSource()]
+SOURCES: list[Source] = [GitHubSource(), GitLabSource(), GitSource()]
 
 
 def register(source: Source) -> None:
