@@ -55,9 +55,9 @@ def main() -> None:
     from summarizer.cache import RunCache
     from summarizer.drafting.data import month_items, to_json
     from summarizer.drafting.llm_draft import month_values
-    from summarizer.prompt_templates import load_prompt
     from summarizer.months import build_history
     from summarizer.period import resolve_period
+    from summarizer.prompt_templates import load_prompt
     from summarizer.sources import collect_activity
 
     count, how = counter(options.url)

@@ -16,8 +16,8 @@ import hashlib
 import random
 import time
 
-from summarizer.models.activity import Activity, Commit, FileChange
 from summarizer.drafting.offline import draft_offline
+from summarizer.models.activity import Activity, Commit, FileChange
 from summarizer.months import build_history
 from summarizer.period import Period, months_between
 from summarizer.validation import validate

@@ -30,6 +30,11 @@ class ProfileFormat(Choice):
     JSON = "json"  # the profile as data (SPEC §5)
     HTML = "html"  # one self-contained page: inline CSS and SVG, no script
 
+    @property
+    def suffix(self) -> str:
+        """A file's name ends so when it holds a profile of this format."""
+        return ".md" if self is ProfileFormat.MARKDOWN else f".{self.value}"
+
 
 class FindingsFormat(Choice):
     """How `check` reports its findings."""

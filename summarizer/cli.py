@@ -23,9 +23,9 @@ from summarizer.words import count
 
 if TYPE_CHECKING:
     from summarizer.cache import RunCache
-    from summarizer.models.drafts import DraftingOptions
     from summarizer.drafting.progress import DraftingProgress
-    from summarizer.pipeline import ActivityRequest
+    from summarizer.models.drafts import DraftingOptions
+    from summarizer.models.request import ActivityRequest
 
 app = typer.Typer(
     help="A fact-checked monthly work history of one developer, drafted from their commits.",
@@ -62,16 +62,25 @@ def run(
     no_cache: bool = False,
 ) -> None:
     """Draft a developer's profile from their commits, check every claim, and print it."""
-    from summarizer.pipeline import plan_drafting, run_profile
     from summarizer.render import render
+    from summarizer.rerun import last_profile
 
     with _cache(no_cache) as cache:
         if dry_run:
+            from summarizer.pipeline import plan_drafting
             from summarizer.render.plan import render_plan
 
             _emit(render_plan(plan_drafting(_load_activity(request, cache), drafting, warn=_note)), output, request)
             return
-        profile = run_profile(request, drafting, cache, lambda: _progress(quiet), warn=lambda warning: _note(f"warning: {warning}"))
+        def warn(warning: str) -> None:
+            _note(f"warning: {warning}")
+
+        profile = last_profile(request, drafting, cache, warn)
+        if profile is None:
+            # The stages are imported only when the profile is made again: a rerun reads it back.
+            from summarizer.pipeline import run_profile
+
+            profile = run_profile(request, drafting, cache, lambda: _progress(quiet), warn)
     if output_format is None and output is None and sys.stdout.isatty():
         from rich.console import Console
 

@@ -24,7 +24,7 @@ from summarizer.sources import login_keys
 
 if TYPE_CHECKING:
     from summarizer.models.drafts import DraftingOptions
-    from summarizer.pipeline import ActivityRequest
+    from summarizer.models.request import ActivityRequest
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 
@@ -146,9 +146,11 @@ def _refuse_empty(given: dict[str, Any]) -> None:
 
 
 def _request(given: dict[str, Any]) -> ActivityRequest:
-    from summarizer.pipeline import ActivityRequest
+    # Imported when a command runs (the CLI edge): `--help` never builds pydantic's models.
+    from summarizer.models.request import ActivityRequest
 
     if given.get("roster") or given.get("developer"):
+        # Only with a roster: its package imports every stage of a team's run.
         from summarizer.team.roster import roster_request
 
         return ActivityRequest(**roster_request(given.get("roster"), given.get("developer"), given), branch=given.get("branch"))
@@ -164,6 +166,6 @@ def _request(given: dict[str, Any]) -> ActivityRequest:
 
 
 def _drafting(given: dict[str, Any]) -> DraftingOptions:
-    from summarizer.models.drafts import DraftingOptions
+    from summarizer.models.drafts import DraftingOptions  # when a command runs, as in _request
 
     return DraftingOptions(**{name: given[name] for name in DRAFTING_OPTIONS if name in given})

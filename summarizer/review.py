@@ -24,11 +24,11 @@ from rich.table import Table
 from rich.text import Text
 
 from summarizer.choices import ReviewState
-from summarizer.models.drafts import MonthDraft, OVERVIEW
+from summarizer.models.drafts import OVERVIEW, MonthDraft
+from summarizer.models.findings import Check, Finding
 from summarizer.models.history import History, MonthActivity
 from summarizer.period import month_label
 from summarizer.sanitize import sanitized
-from summarizer.models.findings import Check, Finding
 from summarizer.words import lines_figure, month_counts
 from summarizer.workspace import Section, Workspace
 

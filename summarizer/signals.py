@@ -20,7 +20,17 @@ from typing import NamedTuple
 from summarizer.models.activity import Commit, PullRequest
 from summarizer.models.history import MonthActivity, WorkItem
 from summarizer.models.signals import (
-    MIN_ITEMS, FollowUp, FollowUpFixes, HistorySignals, LARGE_ITEM_LINES, Revert, RevertedWork, Reviews, Share, Signals, Size,
+    LARGE_ITEM_LINES,
+    MIN_ITEMS,
+    FollowUp,
+    FollowUpFixes,
+    HistorySignals,
+    Revert,
+    RevertedWork,
+    Reviews,
+    Share,
+    Signals,
+    Size,
 )  # fmt: skip
 from summarizer.paths import is_docs_path, is_test_path
 from summarizer.period import Period, shift_month

@@ -29,14 +29,14 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError, field_validator
 
-from summarizer.models.activity import Repository
 from summarizer.atomic import write_atomic
 from summarizer.choices import ReviewState
-from summarizer.models.drafts import OVERVIEW, ProfileDraft
 from summarizer.errors import SummarizerError, first_problem
+from summarizer.models.activity import Repository
+from summarizer.models.drafts import OVERVIEW, ProfileDraft
 from summarizer.models.history import History
-from summarizer.period import Period
 from summarizer.models.profile import Profile
+from summarizer.period import Period
 from summarizer.sanitize import sanitized
 
 WORKSPACE_VERSION = 1

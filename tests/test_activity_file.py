@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from summarizer.sources.activity_file import read_activity
 from summarizer.errors import SummarizerError
+from summarizer.sources.activity_file import read_activity
 from tests.conftest import run_cli
 
 GRACE = Path(__file__).resolve().parents[1] / "fixtures" / "validation" / "grace.json"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import tracemalloc
 from pathlib import Path
 
-from summarizer.models.activity import Activity
 from summarizer.cache import RunCache
+from summarizer.models.activity import Activity
 from summarizer.months import build_history
 from summarizer.period import Period
 from summarizer.sources import collect_activity

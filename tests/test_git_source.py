@@ -26,9 +26,9 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.models.activity import Activity, gc_paused
 from summarizer.cache import RunCache
 from summarizer.errors import SummarizerError
+from summarizer.models.activity import Activity, gc_paused
 from summarizer.months import build_history
 from summarizer.period import Period
 from summarizer.sources import collect_activity

@@ -129,12 +129,12 @@ def test_the_page_loads_nothing_from_elsewhere(on_github: BuiltRepo) -> None:
 
 
 def test_findings_show_as_unverified_on_the_page(tmp_path: Path) -> None:
-    from summarizer.sources.activity_file import read_activity
     from summarizer.cache import RunCache
     from summarizer.models.drafts import DraftingOptions
-    from summarizer.pipeline import draft_activity
     from summarizer.models.profile import assemble_profile
+    from summarizer.pipeline import draft_activity
     from summarizer.render import render
+    from summarizer.sources.activity_file import read_activity
     from summarizer.validation import Finding
 
     drafted = draft_activity(read_activity(Path(__file__).parents[1] / "fixtures/validation/grace.json"), DraftingOptions(backend="offline"), RunCache(tmp_path, enabled=False))

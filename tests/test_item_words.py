@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.sources.activity_file import read_activity
 from summarizer.months import build_history
+from summarizer.sources.activity_file import read_activity
 from summarizer.validation.items import ItemWords, keys
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "validation"

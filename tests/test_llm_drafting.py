@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.models.activity import Activity
-from summarizer.sources.activity_file import read_activity
 from summarizer.cache import RunCache
+from summarizer.models.activity import Activity
 from summarizer.models.drafts import DraftingOptions
-from summarizer.pipeline import build_profile
 from summarizer.models.profile import Profile
+from summarizer.pipeline import build_profile
 from summarizer.render import render
+from summarizer.sources.activity_file import read_activity
 from tests.fake_openai import (
     FakeOpenAI,
     Reply,

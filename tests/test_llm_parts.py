@@ -11,10 +11,10 @@ import tiktoken
 
 from summarizer.drafting.citations import corrected_refs
 from summarizer.drafting.data import MAX_WHY_CHARACTERS, chunks_within, why_of
-from summarizer.prompt_templates import load_prompt, prompts_dir
-from summarizer.sanitize import REDACTED, redact
 from summarizer.drafting.tokens import TokenCounter, estimated_cost
 from summarizer.errors import SummarizerError
+from summarizer.prompt_templates import load_prompt, prompts_dir
+from summarizer.sanitize import REDACTED, redact
 
 TEMPLATES = ["month_summary", "month_merge", "overview", "skills", "repair"]
 

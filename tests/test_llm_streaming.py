@@ -14,14 +14,14 @@ import time
 import pytest
 from pydantic import SecretStr
 
-from summarizer.models.activity import Activity
 from summarizer.cache import RunCache
 from summarizer.drafting.llm import ChatClient, LLMSettings
 from summarizer.drafting.llm_draft import LLMDrafter
-from summarizer.models.drafts import Highlight, Skills
 from summarizer.drafting.offline import draft_offline
 from summarizer.drafting.progress import SILENT
 from summarizer.drafting.tokens import TokenCounter
+from summarizer.models.activity import Activity
+from summarizer.models.drafts import Highlight, Skills
 from summarizer.months import build_history
 from summarizer.render.progress import LiveProgress, PlainProgress
 from summarizer.validation.checker import Checker

@@ -6,9 +6,9 @@ import datetime as dt
 
 import pytest
 
+from summarizer.classification import classify
 from summarizer.models.activity import Commit, FileChange
 from summarizer.months import area_of, month_stats
-from summarizer.classification import classify
 
 WHEN = dt.datetime(2025, 3, 4, 12, tzinfo=dt.timezone.utc)
 

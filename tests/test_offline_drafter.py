@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.models.activity import Activity, Commit, FileChange
 from summarizer.cache import RunCache
 from summarizer.drafting.offline import draft_offline, past_tense
+from summarizer.models.activity import Activity, Commit, FileChange
 from summarizer.models.history import History
 from summarizer.months import build_history
 from summarizer.period import Period

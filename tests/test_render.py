@@ -12,15 +12,15 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from rich.console import Console
 
-from summarizer.sources.activity_file import read_activity
 from summarizer.cache import RunCache
 from summarizer.choices import Forge
 from summarizer.models.drafts import DraftingOptions, Highlight, Skills
 from summarizer.models.history import Developer
-from summarizer.pipeline import build_profile, draft_activity
 from summarizer.models.profile import Profile, assemble_profile
+from summarizer.pipeline import build_profile, draft_activity
 from summarizer.render import render
 from summarizer.render.terminal import print_profile
+from summarizer.sources.activity_file import read_activity
 from summarizer.validation import Finding
 from tests.conftest import run_cli
 from tests.gitrepo import GitRepo, lines

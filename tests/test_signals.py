@@ -23,20 +23,20 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from summarizer.sources.activity_file import read_activity
 from summarizer.cache import RunCache
-from summarizer.models.drafts import DraftingReport
 from summarizer.drafting.offline import draft_offline
+from summarizer.models.drafts import DraftingReport
 from summarizer.models.history import History
+from summarizer.models.profile import assemble_profile
+from summarizer.models.signals import MIN_ITEMS, SIZE
 from summarizer.months import build_history
 from summarizer.paths import is_test_path
 from summarizer.period import Period
-from summarizer.models.profile import assemble_profile
 from summarizer.render.markdown import render_markdown
 from summarizer.render.terminal import print_profile
 from summarizer.signals import DOCUMENTATION, FOLLOW_UP_FIXES, NO_LINE_EVIDENCE, REVERTED_WORK, TESTED_WORK, UNTRACED_FEATURE, signal_rows
-from summarizer.models.signals import MIN_ITEMS, SIZE
 from summarizer.sources import collect_activity
+from summarizer.sources.activity_file import read_activity
 from summarizer.sources.blame import PLACEHOLDERS, is_comment
 from summarizer.validation import validate
 from tests.conftest import SHARED

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from summarizer import sources
-from summarizer.models.activity import Commit, FileChange, Repository
 from summarizer.cache import RunCache
+from summarizer.models.activity import Commit, FileChange, Repository
 from summarizer.period import Period
 from summarizer.sources import collect_activity, register
 from summarizer.sources.base import SourceExtract, SourceQuery

@@ -10,8 +10,8 @@ import pytest
 
 from summarizer.cache import RunCache
 from summarizer.drafting.offline import draft_offline
-from summarizer.months import PRACTICES, build_history
 from summarizer.models.history import History
+from summarizer.months import PRACTICES, build_history
 from summarizer.paths import is_docs_path, is_test_path
 from summarizer.period import Period
 from summarizer.sources import collect_activity

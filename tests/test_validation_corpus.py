@@ -17,17 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.sources.activity_file import read_activity
 from summarizer.models.history import History
 from summarizer.months import build_history
-from summarizer.validation import validate
+from summarizer.sources.activity_file import read_activity
+from summarizer.validation import FindingKind, validate
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "validation"
-KINDS = {
-    "unknown_sha", "unknown_pr", "wrong_month", "wrong_count", "unsupported_number", "name_mismatch",
-    "unknown_repo", "ungrounded_term", "unsupported_expansion", "duplicate_text", "unsupported_skill", "other_author",
-    "ungrounded_text", "prompt_echo", "wrong_evidence",
-}  # fmt: skip
+KINDS = {kind.value for kind in FindingKind}
 
 
 def load_case(path: Path) -> tuple[str, set[tuple[str, str]], str]:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.sources.activity_file import read_activity
 from summarizer.months import build_history
+from summarizer.sources.activity_file import read_activity
 from summarizer.validation import Checker
 from summarizer.validation.sections import split_sentences
 

@@ -26,18 +26,18 @@ from __future__ import annotations
 
 import asyncio
 import json
-from contextvars import ContextVar
 import os
 import re
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, SecretStr, ValidationError
 
 from summarizer.cache import RunCache, cache_key
 from summarizer.drafting.progress import SILENT, DraftingProgress
-from summarizer.prompt_templates import PromptTemplate
 from summarizer.drafting.server import ServerSlots, http_library
 from summarizer.errors import ExitCode, SummarizerError
+from summarizer.prompt_templates import PromptTemplate
 from summarizer.sanitize import without_controls
 from summarizer.urls import url_setting
 

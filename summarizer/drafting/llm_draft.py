@@ -34,17 +34,17 @@ from pydantic import BaseModel, Field
 from summarizer.drafting.citations import correctable, corrected_evidence, corrected_refs, corrected_text
 from summarizer.drafting.data import ItemData, chunks_within, month_items, signal_figures, to_json
 from summarizer.drafting.llm import ChatClient, Deferred, PromptTooLong, UnusableAnswer
-from summarizer.models.drafts import DraftPlan, DraftingReport, Highlight, MonthDraft, MonthPlan, OVERVIEW, ProfileDraft, SKILLS, Skills, Span
 from summarizer.drafting.offline import draft_offline
 from summarizer.drafting.progress import DraftingProgress
-from summarizer.prompt_templates import PromptTemplate, load_prompt
 from summarizer.drafting.tidy import as_profile_writes, opened_on_its_own, ref_as_profile_writes
 from summarizer.drafting.tokens import TokenCounter, estimated_cost
+from summarizer.models.drafts import OVERVIEW, SKILLS, DraftingReport, DraftPlan, Highlight, MonthDraft, MonthPlan, ProfileDraft, Skills, Span
+from summarizer.models.findings import Check, Finding, FindingKind
 from summarizer.models.history import History, MonthActivity
 from summarizer.months import area_of
 from summarizer.period import month_label
+from summarizer.prompt_templates import PromptTemplate, load_prompt
 from summarizer.words import count
-from summarizer.models.findings import Check, Finding, FindingKind
 
 COMPLETION_ESTIMATE = 400  # tokens an answer takes, for estimates before any is written
 # Below this many tokens of data a prompt says too little to be worth drafting from.

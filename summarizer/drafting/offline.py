@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from summarizer.models.drafts import Highlight, MonthDraft, ProfileDraft, Skills
 from summarizer.languages import language_named
-from summarizer.months import PRACTICES
+from summarizer.models.drafts import Highlight, MonthDraft, ProfileDraft, Skills
 from summarizer.models.history import History, MonthActivity, MonthStats, WorkItem
+from summarizer.months import PRACTICES
 from summarizer.people import is_a_person, name_words
 from summarizer.period import month_label
 from summarizer.themes import Theme

@@ -16,8 +16,8 @@ from typing import NamedTuple
 from pydantic import BaseModel, Field
 
 from summarizer.choices import Backend, ReviewState
-from summarizer.period import month_label
 from summarizer.models.findings import Finding
+from summarizer.period import month_label
 
 OVERVIEW = "overview"
 SKILLS = "skills"

@@ -8,13 +8,13 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from summarizer.choices import ReviewState
-from summarizer.models.drafts import DraftingReport, Highlight, ProfileDraft, Skills
-from summarizer.models.history import Developer, History, RepositorySpan, Totals
 from summarizer.classification import ItemClass
-from summarizer.period import Period
-from summarizer.models.signals import Signals
-from summarizer.themes import Theme
+from summarizer.models.drafts import DraftingReport, Highlight, ProfileDraft, Skills
 from summarizer.models.findings import Finding
+from summarizer.models.history import Developer, History, RepositorySpan, Totals
+from summarizer.models.signals import Signals
+from summarizer.period import Period
+from summarizer.themes import Theme
 
 # 2: `signals`, for the period and in each month (SPEC §11).
 PROFILE_SCHEMA_VERSION = 2

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
-from summarizer.errors import SummarizerError
+from collections.abc import Callable
+
+from summarizer.choices import ProfileFormat
 from summarizer.models.profile import Profile
+from summarizer.render.html import render_html
+from summarizer.render.markdown import render_markdown
 
-FORMATS = ("markdown", "json", "html")
+
+def render_json(profile: Profile) -> str:
+    return profile.model_dump_json(indent=2) + "\n"
 
 
-def render(profile: Profile, output_format: str) -> str:
-    if output_format == "json":
-        return profile.model_dump_json(indent=2) + "\n"
-    if output_format == "markdown":
-        from summarizer.render.markdown import render_markdown
+# Each format's renderer: the one list of what a profile can be written as.
+RENDERERS: dict[ProfileFormat, Callable[[Profile], str]] = {
+    ProfileFormat.MARKDOWN: render_markdown,
+    ProfileFormat.JSON: render_json,
+    ProfileFormat.HTML: render_html,
+}
 
-        return render_markdown(profile)
-    if output_format == "html":
-        from summarizer.render.html import render_html
 
-        return render_html(profile)
-    raise SummarizerError(f"unknown format {output_format!r}; choose one of: {', '.join(FORMATS)}")
+def render(profile: Profile, output_format: ProfileFormat | str) -> str:
+    return RENDERERS[ProfileFormat(output_format)](profile)

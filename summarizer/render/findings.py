@@ -8,10 +8,10 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
-from summarizer.period import month_label
-from summarizer.models.profile import Profile
-from summarizer.review import marked_text
 from summarizer.models.findings import Finding
+from summarizer.models.profile import Profile
+from summarizer.period import month_label
+from summarizer.review import marked_text
 from summarizer.words import count
 
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from summarizer.period import month_label, months_between
 from summarizer.models.profile import Profile
+from summarizer.period import month_label, months_between
 from summarizer.render.links import citation_url, web_page
 from summarizer.render.signal_rows import linked_rows
 from summarizer.signals import TITLE

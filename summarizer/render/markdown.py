@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from summarizer.choices import ReviewState
-from summarizer.period import month_label
 from summarizer.models.profile import Profile, ProfileMonth
+from summarizer.period import month_label
 from summarizer.render.escape import block, code, inline, link_text
 from summarizer.render.links import citation_url, web_page
 from summarizer.render.signal_rows import linked_rows

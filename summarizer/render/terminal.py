@@ -8,8 +8,8 @@ from rich.table import Table
 from rich.text import Text
 
 from summarizer.choices import ReviewState
-from summarizer.period import month_label, months_between
 from summarizer.models.profile import Profile
+from summarizer.period import month_label, months_between
 from summarizer.signals import TITLE, signal_rows
 from summarizer.words import lines_figure, month_counts
 

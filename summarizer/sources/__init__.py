@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 
-from summarizer.models.activity import Activity
 from summarizer.cache import RunCache, cache_key
 from summarizer.errors import SummarizerError
+from summarizer.models.activity import Activity
 from summarizer.period import Period
 from summarizer.sources.base import Source, SourceQuery
 from summarizer.sources.git import GitSource

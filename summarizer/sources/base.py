@@ -13,8 +13,8 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
-from summarizer.models.activity import Commit, PullRequest, Repository
 from summarizer.cache import RunCache
+from summarizer.models.activity import Commit, PullRequest, Repository
 from summarizer.period import Period
 
 

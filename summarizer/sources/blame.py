@@ -32,8 +32,8 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
-from summarizer.models.activity import Commit
 from summarizer.classification import classify
+from summarizer.models.activity import Commit
 from summarizer.paths import is_docs_path, is_test_path
 from summarizer.sources.commits import FOLLOW_UP_DAYS, reverted_by
 from summarizer.sources.gitlog import git_environment

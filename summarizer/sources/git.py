@@ -39,10 +39,10 @@ from typing import NamedTuple
 
 from pydantic import BaseModel
 
-from summarizer.models.activity import Commit, EVERY_AUTHOR, Repository, is_by
 from summarizer.cache import RunCache, cache_key
 from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
+from summarizer.models.activity import EVERY_AUTHOR, Commit, Repository, is_by
 from summarizer.period import Period, shift_month
 from summarizer.sanitize import sanitized
 from summarizer.sources.base import SourceExtract, SourceQuery, TeamRead

@@ -29,8 +29,7 @@ Months that have ended are answered from the cache without asking; the current m
 asked with `If-None-Match` (a 304 costs no rate limit), and its pull requests are searched
 again only when its commits changed. The client (github_api.py) says how failures end: no
 partial result, since pull requests missing would silently change classes, and the rerun
-resumes from the cache anyway. The client is imported only when GitHub is read: local runs
-never pay for its HTTP start-up.
+resumes from the cache anyway.
 """
 
 from __future__ import annotations
@@ -39,22 +38,20 @@ import datetime as dt
 import os
 import re
 import urllib.parse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import ValidationError
 
-from summarizer.models.activity import Commit, FileChange, PullRequest, Repository
 from summarizer.cache import RunCache
 from summarizer.choices import Forge
 from summarizer.errors import ExitCode, SummarizerError, first_problem
+from summarizer.models.activity import Commit, FileChange, PullRequest, Repository
 from summarizer.period import Period, shift_month
 from summarizer.sanitize import sanitized, sanitized_message, without_controls
 from summarizer.sources.base import SourceExtract, SourceQuery, TeamRead, read_each
 from summarizer.sources.commits import co_authors, mark_uncounted_files, pr_number
+from summarizer.sources.github_api import DEFAULT_API, GitHubClient, NotFound, github_token
 from summarizer.urls import url_setting
-
-if TYPE_CHECKING:
-    from summarizer.sources.github_api import GitHubClient
 
 GITHUB_REPOSITORY = re.compile(r"^(?:github:)?(?P<owner>[A-Za-z0-9][\w.-]*)/(?P<name>[\w.-]+)$")
 PREFIX = "github:"
@@ -131,7 +128,6 @@ def read_github(
     repositories: list[str], login: str, emails: list[str], period: Period, cache: RunCache, client: GitHubClient | None = None
 ) -> SourceExtract:
     """The login's commits on the default branches of `repositories` (all they committed to, if none)."""
-    from summarizer.sources.github_api import DEFAULT_API, GitHubClient, github_token
 
     client = client or GitHubClient(
         url_setting("GITHUB_API_URL", DEFAULT_API, DEFAULT_API), github_token(), cache,
@@ -308,8 +304,6 @@ def _contributed(client: GitHubClient, login: str, period: Period) -> list[str]:
 
 
 def _get(client: GitHubClient, path: str, not_found: str) -> tuple[Any, bool]:
-    from summarizer.sources.github_api import NotFound
-
     try:
         return client.get(path)
     except NotFound as error:

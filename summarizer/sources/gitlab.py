@@ -23,7 +23,7 @@ self-managed instance, a sub-path kept: https://HOST/gitlab), for one login and 
 Answers that cannot change any more are reused from the cache without asking: a month's
 commit list fetched after it ended, a commit's diff, the merge requests of a period that
 ended, a merged MR's approvals. The rest is asked with `If-None-Match`. The client
-(gitlab_api.py) says how failures end; it is imported only when GitLab is read.
+(gitlab_api.py) says how failures end.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import os
 import re
 import urllib.parse
 from collections import Counter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -45,11 +45,9 @@ from summarizer.period import Period, shift_month
 from summarizer.sanitize import sanitized, sanitized_message, without_controls, without_credentials
 from summarizer.sources.base import SourceExtract, SourceQuery, TeamRead, read_each
 from summarizer.sources.commits import co_authors, mark_uncounted_files, relevant_others
+from summarizer.sources.gitlab_api import DEFAULT_URL, EVER, URL_EXAMPLE, GitLabClient, NotFound, gitlab_token
 from summarizer.urls import url_setting
 from summarizer.words import count
-
-if TYPE_CHECKING:
-    from summarizer.sources.gitlab_api import GitLabClient
 
 PREFIX = "gitlab:"
 GITLAB_PROJECT = re.compile(r"^gitlab:(?P<path>[\w.-]+(?:/[\w.-]+)+)$")
@@ -130,7 +128,6 @@ def read_gitlab(
     client: GitLabClient | None = None,
 ) -> SourceExtract:  # fmt: skip
     """The developer's commits on the branch (default: each project's default branch) of `projects`."""
-    from summarizer.sources.gitlab_api import DEFAULT_URL, URL_EXAMPLE, GitLabClient, gitlab_token
 
     client = client or GitLabClient(url_setting("GITLAB_URL", DEFAULT_URL, URL_EXAMPLE), gitlab_token(), cache)
     extract = SourceExtract(logins=[login] if login else [])
@@ -172,7 +169,6 @@ def _account(client: GitLabClient, login: str) -> Account:
 
 def _read_project(client: GitLabClient, path: str, identities: Identities, period: Period, branch: str | None, extract: SourceExtract) -> bool:
     """Reads one project into `extract`; whether the reviews given there are known."""
-    from summarizer.sources.gitlab_api import NotFound
 
     try:
         project = client.get(f"/projects/{urllib.parse.quote(path, safe='')}")
@@ -221,7 +217,6 @@ def _read_project(client: GitLabClient, path: str, identities: Identities, perio
 def _listed_commits(client: GitLabClient, base: str, name: str, branch: str, period: Period) -> dict[str, dict[str, Any]]:
     """Every author's commits on `branch` that landed in the period, by SHA, asked a month at a time (a
     day wider at both ends: a commit's month is read in the offset its date records, not in UTC)."""
-    from summarizer.sources.gitlab_api import NotFound
 
     now = dt.datetime.now(dt.timezone.utc)
     months = period.months()
@@ -257,7 +252,6 @@ def _commit(item: dict[str, Any], repo: str) -> Commit:
 def _diff_files(client: GitLabClient, base: str, sha: str) -> tuple[list[FileChange], list[FileChange]]:
     """A commit's files with the lines its diff shows (a commit never changes: asked once, ever), and
     those of them whose diff GitLab did not show (too large, collapsed)."""
-    from summarizer.sources.gitlab_api import EVER
 
     files, unshown = [], []
     for diff in client.pages(f"{base}/repository/commits/{sha}/diff", settled=EVER):

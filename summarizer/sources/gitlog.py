@@ -20,8 +20,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import NamedTuple, cast
 
-from summarizer.models.activity import Commit, FileChange, gc_paused
 from summarizer.errors import SummarizerError
+from summarizer.models.activity import Commit, FileChange, gc_paused
 from summarizer.sanitize import sanitized, sanitized_message, without_controls
 from summarizer.sources.commits import co_authors, pr_number
 from summarizer.words import count

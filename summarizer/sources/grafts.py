@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from summarizer.models.activity import Commit
 from summarizer.errors import SummarizerError
+from summarizer.models.activity import Commit
 from summarizer.sources.gitlog import git_environment
 from summarizer.words import count
 

@@ -20,7 +20,8 @@ from pydantic import BaseModel
 
 from summarizer.cache import RunCache, cache_key, code_digest
 from summarizer.choices import Backend
-from summarizer.drafting import draft_histories, drafter_identity, plan_profile, resolve_backend
+from summarizer.drafting.draft import draft_histories, plan_profile
+from summarizer.drafting.backend import drafter_identity, resolve_backend
 from summarizer.drafting.llm import llm_settings
 from summarizer.drafting.progress import DraftingProgress
 from summarizer.errors import SummarizerError
@@ -174,6 +175,7 @@ def build_team(
 
 class BuiltTeam(BaseModel):
     """A built team as cached: who has a profile (each under its own key), and the warnings."""
+
     profiled: list[str]  # the slugs of the developers with a profile
     warnings: list[str]
 

@@ -19,11 +19,11 @@ not exist.
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from pathlib import Path
 from typing import Any
 
+import tomllib
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from summarizer.errors import SummarizerError, first_problem
@@ -31,6 +31,7 @@ from summarizer.models.profile import Profile
 from summarizer.period import parse_month
 from summarizer.sanitize import sanitized
 from summarizer.sources import is_local, login_keys
+
 
 class RosterDeveloper(BaseModel):
     model_config = ConfigDict(extra="forbid")

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from summarizer.atomic import write_atomic
-from summarizer.choices import ReviewState
-from summarizer.period import Period, month_label
+from summarizer.choices import ProfileFormat, ReviewState
 from summarizer.models.profile import Profile
+from summarizer.period import Period, month_label
 from summarizer.render import render
 from summarizer.signals import signal_rows
 from summarizer.team.roster import TeamMember
@@ -56,7 +56,9 @@ def write_site(site: Path, members: list[TeamMember], period: Period) -> list[Pa
             continue
         folder = site / member.developer.slug
         folder.mkdir(parents=True, exist_ok=True)
-        for name, form in (("profile.md", "markdown"), ("profile.json", "json"), ("index.html", "html")):
+        for form in ProfileFormat:
+            # The HTML page is the folder's index: the team's index links it by the folder alone.
+            name = "index.html" if form is ProfileFormat.HTML else f"profile{form.suffix}"
             _write_changed(folder / name, render(member.profile, form))
             written.append(folder / name)
     _write_changed(site / "index.html", render_index(members, period))

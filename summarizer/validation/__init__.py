@@ -15,21 +15,7 @@ Design:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from summarizer.models.findings import Finding, FindingKind, Severity
-
-if TYPE_CHECKING:
-    from summarizer.validation.checker import Checker, validate
+from summarizer.validation.checker import Checker, validate
 
 __all__ = ["Checker", "Finding", "FindingKind", "Severity", "validate"]
-
-
-def __getattr__(name: str) -> Any:
-    # The checks compile a few hundred patterns (a tenth of a second): a rerun read back from
-    # the cache checks nothing, and the models here are all it needs.
-    if name in ("Checker", "validate"):
-        from summarizer.validation import checker
-
-        return getattr(checker, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

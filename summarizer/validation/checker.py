@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import History
 from summarizer.period import month_label
 from summarizer.validation.citations import check_citations, check_figure_sources, check_months_of_work
@@ -13,7 +14,6 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.echo import check_echoes
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.grounding import check_grounding
-from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
 from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentions, split_sentences
 from summarizer.validation.signal_claims import SIGNAL_ROW, check_signal_claims, check_signal_row

@@ -16,14 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.period import month_label
+from summarizer.titles import PR_SUFFIX
 from summarizer.validation.claims import PR_REF, SHA
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.titles import PR_SUFFIX
 from summarizer.validation.items import WORD, ItemWords, joined_key, keys, parts, whole_keys
-from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
 from summarizer.validation.prose import LANGUAGE_NAMES, TAG_LINE
 from summarizer.validation.sections import Sentence

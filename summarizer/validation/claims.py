@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.sections import MONTH_MENTION, Sentence
 from summarizer.words import count_as
 

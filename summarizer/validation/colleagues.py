@@ -18,14 +18,13 @@ import re
 from collections.abc import Callable, Iterator
 
 from summarizer.models.activity import Commit
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import joined_key, keys
-from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.phrases import Token, tokens
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
-
 
 _GIVEN_TO_OTHERS = re.compile(
     r"\b(?:teammates?|colleagues?|coworkers?|co-workers?|the team|others|alongside|together with|helped by|with help from|in collaboration with)\b",

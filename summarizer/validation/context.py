@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from summarizer.models.findings import Finding, FindingKind, Severity
 from summarizer.models.history import History
 from summarizer.people import name_words
 from summarizer.period import month_label, months_between
@@ -14,7 +15,6 @@ from summarizer.validation.acronyms import spelled_out_forms
 from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence
 from summarizer.validation.items import ItemWords
 from summarizer.validation.phrases import Colleagues
-from summarizer.models.findings import Finding, FindingKind, Severity
 from summarizer.validation.sections import PERSON, Sentence
 from summarizer.validation.vocabulary import Vocabulary
 

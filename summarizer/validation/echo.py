@@ -20,12 +20,12 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any, NamedTuple
 
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.prompt_templates import load_prompt, prompts_dir
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
-from summarizer.models.findings import Finding, FindingKind
-from summarizer.validation.sections import Sentence
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
+from summarizer.validation.sections import Sentence
 from summarizer.validation.vocabulary import GENERIC_WORDS, WORD, stem
 
 # Long enough that no plain sentence about work meets a prompt's rules by chance.

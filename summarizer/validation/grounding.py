@@ -27,9 +27,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.claims import COUNT, LINES_DIFF, PR_REF, SHA
 from summarizer.validation.context import Context
-from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 from summarizer.validation.terms import GENERIC_TERMS, TERM

@@ -6,11 +6,11 @@ import re
 from collections.abc import Iterator
 
 from summarizer.languages import language_named
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.months import PRACTICES
 from summarizer.people import is_a_person
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
-from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.sections import PERSON, Sentence
 
 _FIGURES_LINE = re.compile(r"^\*\*\d[\d,]* commits? • ")

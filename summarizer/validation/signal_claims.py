@@ -11,15 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.signals import MIN_ITEMS, Signals
 from summarizer.signals import signal_rows
 from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, TESTED_SHARE, number_value
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
-from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.sections import Sentence
 from summarizer.words import count
-
 
 SIGNAL_ROW = re.compile(r"^\|\s*(?P<name>Tested work|Reverted work|Follow-up fixes|Size|Documentation|Reviews)\s*\|\s*(?P<figure>[^|]*?)\s*\|")
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.acronyms import EXPANSION_AFTER, EXPANSION_BEFORE, long_form
 from summarizer.validation.claims import PR_REF, SHA, count_spans
 from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, normalize
 from summarizer.validation.items import whole_keys
-from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.prose import LANGUAGE
 from summarizer.validation.sections import Sentence
 
