@@ -78,9 +78,9 @@ def run(
         profile = last_profile(request, drafting, cache, warn)
         if profile is None:
             # The stages are imported only when the profile is made again: a rerun reads it back.
-            from summarizer.pipeline import run_profile
+            from summarizer.pipeline import profile_of_request
 
-            profile = run_profile(request, drafting, cache, lambda: _progress(quiet), warn)
+            profile = profile_of_request(request, drafting, cache, lambda: _progress(quiet), warn)
     if output_format is None and output is None and sys.stdout.isatty():
         from rich.console import Console
 
@@ -199,10 +199,10 @@ def export(
     output: Annotated[Optional[Path], typer.Option("--output", "-o", metavar="PATH", help="Write here instead of stdout (- is stdout).")] = None,
 ) -> None:
     """Render the reviewed profile (edited text wins over drafts); reads no repository."""
-    from summarizer.pipeline import exported_profile
+    from summarizer.pipeline import profile_from_workspace
     from summarizer.render import render
 
-    _emit(render(exported_profile(request, repositories or []), output_format), output, request)
+    _emit(render(profile_from_workspace(request, repositories or []), output_format), output, request)
 
 
 @cache_app.command("info")

@@ -1,15 +1,16 @@
-"""The run, stage by stage (SPEC §1).
+"""One developer's run, stage by stage (SPEC §1); docs/architecture.md draws the layers.
 
-Design:
-1. sources  -> Activity: the developer's commits from every SOURCE (or a saved --activity file)
-2. months   -> History: work items, classes, per-month and total statistics
-3. drafting -> ProfileDraft: the words, from the offline drafter (or an LLM)
-4. review   -> the workspace's reviewed texts replace their drafts (stale if commits changed)
-5. validate -> Findings: every claim of the text checked against the History
-6. profile  -> Profile: the numbers from the History, the words, the findings
-7. render   -> Markdown or JSON
+1. sources    -> Activity: the developer's commits from every SOURCE (or a saved --activity file)
+2. months     -> History: work items, classes, per-month and total statistics, the signals
+3. drafting   -> ProfileDraft: the words, offline or by an LLM, checked as they are drafted
+4. workspace  -> the reviewed texts replace their drafts (stale if commits changed)
+5. validation -> Findings: every claim of the text checked against the History
+6. profile    -> Profile: the numbers from the History, the words, the findings
+7. render     -> Markdown, JSON or HTML (the CLI)
 
-Data flows one way; each stage gets everything it needs in its input model.
+Each stage imports only those below it, and gets everything it needs in its input model; the
+drafter and the review get the check and "regenerate" as functions from here. The team's run
+(team/) calls the same stage functions for each developer.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def draft_activity(activity: Activity, options: DraftingOptions, cache: RunCache
     return Drafted(history, check, draft, report)
 
 
-def reviewed_profile(drafted: Drafted, workspace: Workspace) -> Profile:
+def _checked_as_reviewed(drafted: Drafted, workspace: Workspace) -> Profile:
     """The profile of the draft as reviewed: reviewed texts in place, every claim checked."""
     draft = reviewed_draft(drafted.draft, workspace)
     findings = draft.removed + drafted.check(draft.text())
@@ -119,7 +120,7 @@ def reviewed_profile(drafted: Drafted, workspace: Workspace) -> Profile:
     return profile
 
 
-def run_profile(
+def profile_of_request(
     request: ActivityRequest, options: DraftingOptions, cache: RunCache, progress: Callable[[], DraftingProgress], warn: Callable[[str], None]
 ) -> Profile:
     """A run's profile made again, its activity's warnings told, and kept for the next run to
@@ -128,25 +129,25 @@ def run_profile(
     activity = load_activity(request, cache)
     for warning in activity.warnings:
         warn(warning)
-    profile = build_profile(activity, options, cache, progress())
+    profile = profile_of_activity(activity, options, cache, progress())
     if key:
         # Keyed again: this run saved the workspace, and the next one finds it so.
         cache.set(profile_key(request, options) or key, profile.model_dump_json())
     return profile
 
 
-def build_profile(activity: Activity, options: DraftingOptions, cache: RunCache, progress: DraftingProgress | None = None) -> Profile:
+def profile_of_activity(activity: Activity, options: DraftingOptions, cache: RunCache, progress: DraftingProgress | None = None) -> Profile:
     """Draft, keep what was reviewed, check, and record it in the workspace."""
-    return recorded_profile(activity, draft_activity(activity, options, cache, progress))
+    return profile_of_draft(activity, draft_activity(activity, options, cache, progress))
 
 
-def recorded_profile(activity: Activity, drafted: Drafted) -> Profile:
+def profile_of_draft(activity: Activity, drafted: Drafted) -> Profile:
     """The profile of a draft with what was reviewed kept, checked, and recorded in the workspace."""
     # One developer and period are saved one run at a time, whichever repositories they read.
     with locked(workspace_path(activity.identities, activity.period), "run"):
         path, workspace, notes = _open_workspace(activity, drafted.history)
         workspace.merge(drafted.draft, drafted.history)
-        profile = reviewed_profile(drafted, workspace)
+        profile = _checked_as_reviewed(drafted, workspace)
         save_workspace(path, workspace)
     if notes:
         profile.drafting.notes += notes
@@ -171,7 +172,7 @@ def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCac
         workspace.merge(drafted.draft, drafted.history)
 
         def save() -> None:
-            reviewed_profile(drafted, workspace)
+            _checked_as_reviewed(drafted, workspace)
             save_workspace(path, workspace)
 
         def regenerate(key: str, text: str, findings: list[Finding]) -> str:
@@ -181,7 +182,7 @@ def review_workspace(activity: Activity, options: DraftingOptions, cache: RunCac
         ReviewSession(workspace, drafted.history, drafted.check, regenerate, save, stdin, console).run()
 
 
-def exported_profile(request: ActivityRequest, repositories: list[str]) -> Profile:
+def profile_from_workspace(request: ActivityRequest, repositories: list[str]) -> Profile:
     """The profile as last reviewed, from the workspace alone: no repository is read. Where the
     developer has reviews of several sets of repositories, `repositories` (names) or the saved
     activity's say which."""

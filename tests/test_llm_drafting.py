@@ -17,7 +17,7 @@ from summarizer.cache import RunCache
 from summarizer.models.activity import Activity
 from summarizer.models.drafts import DraftingOptions
 from summarizer.models.profile import Profile
-from summarizer.pipeline import build_profile
+from summarizer.pipeline import profile_of_activity
 from summarizer.render import render
 from summarizer.sources.activity_file import read_activity
 from tests.fake_openai import (
@@ -65,7 +65,7 @@ def with_more_in_march(activity: Activity, items: int) -> Activity:
 def draft(server: FakeOpenAI, activity: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch, **options: object) -> Profile:
     monkeypatch.setenv("OPENAI_BASE_URL", server.url)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-for-the-fake-server")
-    return build_profile(activity, DraftingOptions(backend="auto", **options), cache)  # type: ignore[arg-type]
+    return profile_of_activity(activity, DraftingOptions(backend="auto", **options), cache)  # type: ignore[arg-type]
 
 
 def fallbacks(profile: Profile) -> list[str]:

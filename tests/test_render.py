@@ -17,7 +17,7 @@ from summarizer.choices import Forge
 from summarizer.models.drafts import DraftingOptions, Highlight, Skills
 from summarizer.models.history import Developer
 from summarizer.models.profile import Profile, assemble_profile
-from summarizer.pipeline import build_profile, draft_activity
+from summarizer.pipeline import profile_of_activity, draft_activity
 from summarizer.render import render
 from summarizer.render.terminal import print_profile
 from summarizer.sources.activity_file import read_activity
@@ -29,7 +29,7 @@ GRACE = Path(__file__).resolve().parents[1] / "fixtures" / "validation" / "grace
 
 
 def test_findings_show_as_an_unverified_list_in_markdown_and_in_json() -> None:
-    profile = build_profile(read_activity(GRACE), DraftingOptions(backend="offline"), RunCache(Path("unused"), enabled=False))
+    profile = profile_of_activity(read_activity(GRACE), DraftingOptions(backend="offline"), RunCache(Path("unused"), enabled=False))
     finding = Finding(kind="unknown_pr", severity="error", month="2025-03", text="#99", message="no work item is #99", offset=12, sentence="x")
     profile = profile.model_copy(update={"findings": [finding]})
     markdown = render(profile, "markdown")
@@ -41,7 +41,7 @@ def test_findings_show_as_an_unverified_list_in_markdown_and_in_json() -> None:
 
 
 def test_a_profile_without_findings_has_no_unverified_section() -> None:
-    profile = build_profile(read_activity(GRACE), DraftingOptions(backend="offline"), RunCache(Path("unused"), enabled=False))
+    profile = profile_of_activity(read_activity(GRACE), DraftingOptions(backend="offline"), RunCache(Path("unused"), enabled=False))
     assert profile.findings == []
     assert "## Unverified" not in render(profile, "markdown")
 
@@ -105,7 +105,7 @@ def markdown_page(markdown: str) -> Page:
 
 
 def grace_profile() -> Profile:
-    return build_profile(read_activity(GRACE), DraftingOptions(backend="offline"), RunCache(Path("unused"), enabled=False))
+    return profile_of_activity(read_activity(GRACE), DraftingOptions(backend="offline"), RunCache(Path("unused"), enabled=False))
 
 
 def profile_saying(texts: list[str]) -> Profile:

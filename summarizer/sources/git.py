@@ -26,21 +26,15 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import difflib
-import functools
-import hashlib
-import os
 import re
-import subprocess
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
-from typing import NamedTuple
 
 from pydantic import BaseModel
 
 from summarizer.cache import RunCache, cache_key
-from summarizer.choices import Forge
 from summarizer.errors import SummarizerError
 from summarizer.models.activity import EVERY_AUTHOR, Commit, Repository, is_by
 from summarizer.period import Period, shift_month
@@ -56,32 +50,13 @@ from summarizer.sources.commits import (
     relevant_others,
     reverted_by,
 )
-from summarizer.sources.gitlog import OUTPUT, GitLog, Misdated, git_environment, line_counts, misdated_warnings, read_log
-from summarizer.sources.grafts import Grafts, grafted_warnings, grafts_of, without_grafted_changes
+from summarizer.sources.gitlog import OUTPUT, GitLog, Misdated, line_counts, misdated_warnings, read_log
+from summarizer.sources.grafts import Grafts, grafted_warnings, without_grafted_changes
+from summarizer.sources.repository import GitDir, authors_present, date_window, extraction_key, run_git
 from summarizer.words import count
 
-# Bump when the parsing changes, so cached extractions are redone.
-EXTRACTOR_VERSION = 8
-
-_MISSING_OBJECT = re.compile(r"unable to read|bad object|missing (blob|tree|commit)|could not read", re.IGNORECASE)
-FORGES = {
-    "github.com": Forge.GITHUB, "gitlab.com": Forge.GITLAB, "bitbucket.org": Forge.BITBUCKET,
-    "codeberg.org": Forge.CODEBERG, "git.sr.ht": Forge.SOURCEHUT,
-}  # fmt: skip
-_FORGE_URL = re.compile(
-    r"^(?:[a-z+]+://)?(?:[^@/]+@)?(?P<host>github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|git\.sr\.ht)"
-    r"[:/](?P<path>[^\s]+?)(?:\.git)?/?$",
-    re.IGNORECASE,
-)
-_GIT_FIRST_DATE, _GIT_LAST_DATE = dt.date(1970, 1, 2), dt.date(2099, 12, 31)
 _NAME = re.compile(r"[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*")
-
-
-class GitDir(NamedTuple):
-    """Where git keeps a repository's own files, and what grafts its history."""
-
-    path: Path
-    grafts: Grafts
+_MISSING_OBJECT = re.compile(r"unable to read|bad object|missing (blob|tree|commit)|could not read", re.IGNORECASE)
 
 
 class RepositoryExtract(BaseModel):
@@ -239,7 +214,7 @@ def read_repository(
         trace_follow_ups(path, commits, others)
         log_warnings += code.result()
     extract = RepositoryExtract(repository=repository, commits=commits, others=others, warnings=log_warnings)
-    if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
+    if cache.enabled:  # a busy history's JSON takes a while to make: only when it is kept
         cache.set(key, extract.model_dump_json(exclude_defaults=True))
     extract.warnings = warnings + extract.warnings
     return extract
@@ -292,7 +267,7 @@ def read_team_repository(
         # After the period, the roster's own reverts too: nothing else reads them.
         reverts += reverts_log.commits()[0]
     extract = TeamExtract(repository=repository, commits=by_developer, reverts=reverts, warnings=warnings)
-    if cache.enabled:  # the JSON of a busy history is a tenth of a second: not made for nothing
+    if cache.enabled:  # a busy history's JSON takes a while to make: only when it is kept
         cache.set(key, extract.model_dump_json(exclude_defaults=True))
     return extract
 
@@ -314,32 +289,6 @@ def _team_extraction(path: Path, developers: dict[str, list[str]], period: Perio
     return cache_key("git-team", extraction=single), repository, git_dir
 
 
-def extraction_key(path: Path, name: str | None, authors: list[str], period: Period, branch: str | None) -> tuple[str, Repository, GitDir]:
-    """What an extraction depends on: the repository, its tip, its depth and grafts, .mailmap and the arguments."""
-    repository, git_dir = _resolve(path, branch, name)
-    key = cache_key(
-        "git",
-        version=EXTRACTOR_VERSION,
-        git_dir=str(git_dir.path),
-        name=repository.name,
-        tip=repository.tip,
-        branch=repository.branch,
-        grafts=git_dir.grafts.digest,
-        authors=authors,
-        period=[period.since, period.until],
-        mailmap=_mailmap_digest(git_dir.path),
-    )
-    return key, repository, git_dir
-
-
-def authors_present(path: Path, period: Period, branch: str | None) -> Counter[str]:
-    """Every author (after .mailmap) with commits in the period: for 'did you mean'."""
-    repository, _ = _resolve(path, branch)
-    output = _git(path, "log", "--no-merges", "--format=%aN <%aE>", *_window(period), repository.tip).stdout
-    # Shown in a message: read like every other name, secrets redacted.
-    return Counter(sanitized(line) for line in output.decode(errors="replace").splitlines() if line)
-
-
 def _closest(authors: list[str], present: Counter[str], limit: int = 3) -> list[str]:
     def similarity(identity: str) -> float:
         lowered = identity.lower()
@@ -352,105 +301,11 @@ def _closest(authors: list[str], present: Counter[str], limit: int = 3) -> list[
     return [f"{identity} ({count(present[identity], 'commit')})" for identity in ranked[:limit]]
 
 
-def _git(path: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
-    try:
-        result = subprocess.run(["git", "-C", str(path), *args], capture_output=True, env=git_environment())
-    except FileNotFoundError as error:
-        raise SummarizerError("git is not installed (or not on PATH)") from error
-    if check and result.returncode != 0:
-        message = result.stderr.decode(errors="replace").strip().splitlines()
-        raise SummarizerError(f"git {args[0]} failed in {path}: {message[-1] if message else result.returncode}")
-    return result
-
-
-def _resolve(path: Path, branch: str | None, name: str | None = None) -> tuple[Repository, GitDir]:
-    if not path.exists():
-        raise SummarizerError(f"no such repository path: {path}")
-    if not path.is_dir():
-        raise SummarizerError(f"{path} is a file, not a git repository")
-    ref = branch or "HEAD"
-    result = _git(
-        path, "rev-parse", "--absolute-git-dir", "--git-common-dir", "--is-bare-repository", "--is-shallow-repository",
-        "--git-path", "shallow", "--git-path", "info/grafts", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}",
-        check=False,
-    )  # fmt: skip
-    # One answer a line: a path may hold spaces.
-    lines = result.stdout.decode(errors="surrogateescape").splitlines()
-    if result.returncode == 128 or len(lines) < 6:
-        raise SummarizerError(f"{path} is not a git repository")
-    git_dir, bare, shallow = Path(lines[0]), lines[2] == "true", lines[3] == "true"
-    if result.returncode != 0 or len(lines) < 7:
-        if branch and _has_commits(path):
-            raise SummarizerError(f"unknown branch {branch!r} in {path}")
-        raise SummarizerError(f"{path} has no commits yet")
-    top = _main_checkout(git_dir, path / lines[1], bare)
-    remote = _git(path, "config", "--get", "remote.origin.url", check=False).stdout.decode().strip()
-    derived, web_url, forge = _name_from_remote(remote, top)
-    repository = Repository(
-        name=name or derived, named=name is not None, path=str(top), branch=ref, tip=lines[6], web_url=web_url, forge=forge, shallow=shallow
-    )  # fmt: skip
-    return repository, GitDir(git_dir, grafts_of(path, Path(lines[4]), Path(lines[5])))
-
-
-def _main_checkout(git_dir: Path, common_dir: Path, bare: bool) -> Path:
-    """The folder a repository is named and told apart by: its checkout, or a bare repository's
-    own folder. A linked worktree (`git worktree add`) has a git dir of its own inside the main
-    repository's (.git/worktrees/NAME): it is the main repository's, named as that one is."""
-    common = Path(os.path.realpath(common_dir))  # git writes it relative to the folder asked, unless elsewhere
-    if common == Path(os.path.realpath(git_dir)):
-        return git_dir if bare else git_dir.parent
-    return common.parent if common.name == ".git" else common
-
-
-def _has_commits(path: Path) -> bool:
-    return bool(_git(path, "rev-list", "-n", "1", "--all", check=False).stdout.strip())
-
-
-def _name_from_remote(remote: str, top: Path) -> tuple[str, str | None, Forge | None]:
-    match = _FORGE_URL.match(remote)
-    if match:
-        host, name = match.group("host").lower(), match.group("path")
-        return name, f"https://{host}/{name}", FORGES[host]
-    folder = top.name
-    return (folder[: -len(".git")] if folder.endswith(".git") and len(folder) > 4 else folder), None, None
-
-
-def _mailmap_digest(git_dir: Path) -> str:
-    mailmap = git_dir.parent / ".mailmap"
-    return hashlib.sha256(mailmap.read_bytes()).hexdigest() if mailmap.is_file() else ""
-
-
-def _window(period: Period) -> list[str]:
-    """git's date filter for a period, a day wider each side (every UTC offset); the exact cut is by month later.
-
-    `--since` stops the walk at the first older commit, and a history whose dates are not in
-    order (a commit dated 2100, rebased clocks) would lose what lies behind it: the filter
-    that visits every commit is used where git has it. git reads no date before 1970 or
-    after 2099, so a bound past them is left to the cut by month.
-    """
-    start = dt.date.fromisoformat(f"{period.since}-01") - dt.timedelta(days=1)
-    end = dt.date.fromisoformat(f"{shift_month(period.until, 1)}-01") + dt.timedelta(days=1)
-    window = []
-    if start > _GIT_FIRST_DATE:
-        window.append(f"{'--since-as-filter' if _git_version() >= (2, 37) else '--since'}={start.isoformat()} 00:00:00 +0000")
-    if end < _GIT_LAST_DATE:
-        window.append(f"--until={end.isoformat()} 00:00:00 +0000")
-    return window
-
-
-@functools.cache
-def _git_version() -> tuple[int, int]:
-    # Asked from the root: the folder the command runs in may be gone.
-    output = _git(Path(os.sep), "version", check=False).stdout.decode()
-    match = re.search(r"(\d+)\.(\d+)", output)
-    return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
-
-
 def _selection(authors: list[str] | None, period: Period, tip: str) -> list[str]:
     """The arguments that choose the authors' commits of the period (every author's when None)."""
     arguments = ["--no-merges", "--regexp-ignore-case", "--fixed-strings"]
     arguments += [f"--author={author}" for author in authors or []]
-    return [*arguments, *_window(period), tip, "--"]
+    return [*arguments, *date_window(period), tip, "--"]
 
 
 def _others_log(path: Path, repository: Repository, authors: list[str], period: Period) -> GitLog:
@@ -535,12 +390,12 @@ def _select(commits: list[Commit], period: Period) -> list[Commit]:
 
 def _linguist_rules(path: Path, tip: str, git_dir: Path) -> list[LinguistRule]:
     """linguist-generated/-vendored rules from the tip's .gitattributes files, shallow first."""
-    listing = _git(path, "ls-tree", "-r", "-z", "--name-only", tip).stdout.decode(errors="replace")
+    listing = run_git(path, "ls-tree", "-r", "-z", "--name-only", tip).stdout.decode(errors="replace")
     sources = sorted(
         (p for p in listing.split("\x00") if p == ".gitattributes" or p.endswith("/.gitattributes")),
         key=lambda p: p.count("/"),
     )
-    texts = [(str(PurePosixPath(p).parent), _git(path, "show", f"{tip}:{p}").stdout.decode(errors="replace")) for p in sources]
+    texts = [(str(PurePosixPath(p).parent), run_git(path, "show", f"{tip}:{p}").stdout.decode(errors="replace")) for p in sources]
     info = git_dir / "info" / "attributes"
     if info.is_file():
         texts.append((".", info.read_text(errors="replace")))

@@ -31,7 +31,7 @@ from summarizer.models.history import History
 from summarizer.models.profile import Profile
 from summarizer.months import build_history
 from summarizer.period import Period, resolve_period, shift_month
-from summarizer.pipeline import Drafted, recorded_profile
+from summarizer.pipeline import Drafted, profile_of_draft
 from summarizer.prompt_templates import prompts_digest
 from summarizer.render.plan import render_team_plan
 from summarizer.sources import source_for
@@ -47,8 +47,7 @@ def team_activities(roster: Roster, period: Period, branch: str | None, cache: R
     """Each developer's activity (by slug), and the warnings of the reading."""
     # The commits and each developer's teammates (a list as long as the repository's window, 200
     # times over) live as long as the run and hold no cycles: built with the cycle collector held
-    # off, and left out of its walks after, as a single read's are: its walks cost a 200-developer
-    # team's read 0.1 s.
+    # off, and left out of its walks after, as a single read's are: a walk would find nothing to collect.
     with gc_paused():
         return _team_activities(roster, period, branch, cache)
 
@@ -71,7 +70,7 @@ def _team_activities(roster: Roster, period: Period, branch: str | None, cache: 
     by_place: dict[tuple[str, str], list[Commit]] = defaultdict(list)
     position: dict[str, int] = {}  # a commit's index in its place's list
     reverts = []
-    # One walk: each walk over a big team's commits costs tens of milliseconds in memory reads alone.
+    # One walk over the roster's commits builds every index the teammates are looked up in.
     for commit in everyone:
         place = by_place[(commit.repo, commit.month)]
         position[commit.sha] = len(place)
@@ -134,7 +133,7 @@ def _teammates(
     repositories = {repo for _, repo in active}
     later = [c for place in following for c in by_place.get(place, [])] + [c for c in reverts if c.repo in repositories]
     # `beside` holds every commit of an active place but their own: tested by place, not by a
-    # set of every sha in it, which cost more than the rest of the team's bookkeeping together.
+    # set of every sha in it, which would be built for every developer.
     later = [c for c in relevant_others(later, mine) if c.sha not in shas and ((c.repo, c.month) not in places or c.sha not in position)]
     if len(repositories) == 1 and not later:
         return beside  # one place after another, in date order already
@@ -158,14 +157,14 @@ def build_team(
     members = []
     for developer in roster.developer:
         # Taken out as they are used: a checker's caches (teammates' phrases, names) are a
-        # developer's alone, and 200 of them held to the end were most of a team run's memory.
+        # developer's alone, and all of them held to the end would be most of a team run's memory.
         activity = activities.pop(developer.slug, None)
         if activity is None:
             members.append(TeamMember(developer=developer))
             continue
         history, check = histories.pop(developer.name)
         draft, report = drafts.pop(developer.name)
-        profile = recorded_profile(activity, Drafted(history, check, draft, report))
+        profile = profile_of_draft(activity, Drafted(history, check, draft, report))
         members.append(TeamMember(developer=developer, profile=profile))
     if key:
         # Keyed again: this run saved the workspaces, and the next one finds them so.
@@ -181,7 +180,7 @@ class BuiltTeam(BaseModel):
 
 
 def _cache_team(members: list[TeamMember], warnings: list[str], key: str, cache: RunCache) -> None:
-    # One entry a profile: the JSON of 200 profiles at once was a third of a team run's peak memory.
+    # One entry a profile: the JSON of every profile at once would be held whole in memory.
     for member in members:
         if member.profile is not None:
             cache.set(f"{key}:{member.developer.slug}", member.profile.model_dump_json())
