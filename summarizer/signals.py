@@ -47,7 +47,7 @@ FOLLOW_UP_FIXES = (
 )
 # Why a feature's follow-ups could not be traced, by what its commits and the fixes after it hold.
 UNTRACED_FEATURE = "its own line counts are unknown (a shallow clone's cut-off, or missing objects)"
-NO_LINE_EVIDENCE = "the activity was saved without line evidence (read from GitHub, by a team read, or by an older summarizer)"
+NO_LINE_EVIDENCE = "the activity was saved without line evidence (read from a forge, by a team read, or by an older summarizer)"
 UNTRACED_FIX = "git could not trace a fix's lines"
 DOCUMENTATION = "work items that change documentation (docs/, *.md, *.rst) alongside code, of those that change code"
 

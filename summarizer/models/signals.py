@@ -14,8 +14,8 @@ LARGE_ITEM_LINES = 1000
 
 SIZE = f"lines added and deleted per work item, generated, vendored and lock files left out; items over {LARGE_ITEM_LINES:,} lines"
 REVIEWS = (
-    "from GitHub: pull requests of others the developer reviewed (closed that month); reviews others left on the "
-    "developer's merged pull requests; hours from opened to merged (median); merged pull requests no one else reviewed"
+    "from GitHub or GitLab (approvals): pull or merge requests of others the developer reviewed (closed that month); "
+    "reviews others left on the developer's merged ones; hours from opened to merged (median); merged ones no one else reviewed"
 )
 
 
@@ -71,7 +71,7 @@ class Size(BaseModel):
 
 
 class Reviews(BaseModel):
-    """From GitHub only: the developer's merged pull requests, and the reviews around them."""
+    """From a forge (GitHub reviews, GitLab approvals): the developer's merged pull or merge requests, and the reviews around them."""
 
     given: int
     received: int
