@@ -34,7 +34,7 @@ def cache_dir() -> Path:
     configured = os.environ.get("SUMMARIZER_CACHE_DIR")
     if configured:
         return Path(configured).expanduser()
-    import platformdirs
+    import platformdirs  # only where no folder is set: it reads the platform's conventions
 
     return Path(platformdirs.user_cache_dir("summarizer"))
 
@@ -115,7 +115,7 @@ class RunCache:
 
     def _open(self) -> diskcache.Cache:
         if self._store is None:
-            import diskcache
+            import diskcache  # its SQLite start-up only when the cache is first asked, not for --help
 
             if self.directory.exists() and not self.directory.is_dir():
                 raise SummarizerError(f"the cache folder {self.directory} is a file (set SUMMARIZER_CACHE_DIR, or --no-cache)")

@@ -140,7 +140,8 @@ def _key(name: str) -> str:
 
 @cache
 def _linguist() -> _Linguist:
-    # The package replaces its module with linguist's {name: {"type", "extensions"}}.
+    # The package replaces its module with linguist's {name: {"type", "extensions"}}; it is
+    # loaded on first use, as the mapping below is, since a warm rerun names no language.
     import computer_languages
 
     languages: Mapping[str, Mapping[str, Any]] = computer_languages
@@ -157,7 +158,7 @@ def _linguist() -> _Linguist:
 
 @cache
 def _pygments() -> _Pygments:
-    from pygments.lexers._mapping import LEXERS
+    from pygments.lexers._mapping import LEXERS  # on first use, as linguist's
 
     linguist = _linguist()
     suffixes: dict[str, set[str]] = {}

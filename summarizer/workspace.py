@@ -136,7 +136,7 @@ def workspace_home() -> Path:
     configured = os.environ.get("SUMMARIZER_HOME")
     if configured:
         return Path(configured).expanduser()
-    import platformdirs
+    import platformdirs  # only where SUMMARIZER_HOME is unset, as for the cache
 
     return Path(platformdirs.user_data_dir("summarizer"))
 

@@ -57,7 +57,7 @@ def estimated_cost(model: str, prompt_tokens: int, completion_tokens: int) -> fl
 
 
 def _encoding_for(model: str) -> tiktoken.Encoding | None:
-    import tiktoken
+    import tiktoken  # only when a model's prompt is counted: offline runs never load it
 
     try:
         name = tiktoken.encoding_name_for_model(model)

@@ -106,7 +106,7 @@ def _bars(profile: Profile) -> list[Bar]:
 
 @lru_cache(maxsize=1)
 def _template() -> jinja2.Template:
-    import jinja2
+    import jinja2  # only when HTML is written
 
     environment = jinja2.Environment(
         loader=jinja2.PackageLoader("summarizer.render", "templates"),

@@ -77,7 +77,7 @@ def _write_changed(path: Path, text: str) -> None:
 
 
 def render_index(members: list[TeamMember], period: Period) -> str:
-    import jinja2
+    import jinja2  # only when the site is written, as for a profile's page
 
     environment = jinja2.Environment(
         loader=jinja2.PackageLoader("summarizer.render", "templates"), autoescape=True,
