@@ -30,6 +30,7 @@ from typing import Any
 
 from summarizer.cache import RunCache, cache_key
 from summarizer.errors import ExitCode, SummarizerError
+from summarizer.sources.forge_http import origin, retry_after_seconds
 
 DEFAULT_API = "https://api.github.com"
 _NEXT_PAGE = re.compile(r'<([^>]+)>;\s*rel="next"')
@@ -138,18 +139,18 @@ class GitHubClient:
                 self.sleep(wait)
                 retries += 1
             except urllib.error.URLError as error:
-                raise SummarizerError(f"cannot reach GitHub at {_origin(url)}: {error.reason}", ExitCode.UNAVAILABLE) from error
+                raise SummarizerError(f"cannot reach GitHub at {origin(url)}: {error.reason}", ExitCode.UNAVAILABLE) from error
             except (OSError, http.client.HTTPException) as error:
                 # Past the connection: a reset, a timeout or a cut-off answer while reading it.
                 raise SummarizerError(
-                    f"GitHub at {_origin(url)} broke off its answer: {str(error) or type(error).__name__}", ExitCode.UNAVAILABLE
+                    f"GitHub at {origin(url)} broke off its answer: {str(error) or type(error).__name__}", ExitCode.UNAVAILABLE
                 ) from error
 
 
 def _retry_wait(status: int, headers: dict[str, str], retries: int) -> float | None:
     """Seconds to wait before asking again, or None when asking again cannot help; the
     primary rate limit stops the run."""
-    retry_after = _seconds(headers.get("retry-after"))
+    retry_after = retry_after_seconds(headers.get("retry-after"))
     if status in (403, 429):
         if headers.get("x-ratelimit-remaining") == "0":
             raise _primary_limit(int(headers.get("x-ratelimit-reset", "0")))
@@ -229,17 +230,6 @@ def _json_body(response: http.client.HTTPResponse, url: str) -> Any:
         ) from error
 
 
-def _seconds(retry_after: str | None) -> float | None:
-    """A `retry-after` in seconds; None when absent or an HTTP date, which GitHub does not send."""
-    try:
-        return max(0.0, float(retry_after)) if retry_after is not None else None
-    except ValueError:
-        return None
-
-
-def _origin(url: str) -> str:
-    parts = urllib.parse.urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
 
 
 def _primary_limit(reset: int) -> SummarizerError:

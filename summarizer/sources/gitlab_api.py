@@ -29,6 +29,7 @@ from typing import Any
 
 from summarizer.cache import RunCache, cache_key
 from summarizer.errors import ExitCode, SummarizerError
+from summarizer.sources.forge_http import origin, retry_after_seconds
 
 DEFAULT_URL = "https://gitlab.com"
 URL_EXAMPLE = "https://gitlab.example.com, or https://HOST/gitlab for an instance under a path"
@@ -128,12 +129,12 @@ class GitLabClient:
                 retries += 1
             except urllib.error.URLError as error:
                 raise SummarizerError(
-                    f"cannot reach GitLab at {_origin(url)}: {error.reason} (GITLAB_URL is {self.web})", ExitCode.UNAVAILABLE
+                    f"cannot reach GitLab at {origin(url)}: {error.reason} (GITLAB_URL is {self.web})", ExitCode.UNAVAILABLE
                 ) from error
             except (OSError, http.client.HTTPException) as error:
                 # Past the connection: a reset, a timeout or a cut-off answer while reading it.
                 raise SummarizerError(
-                    f"GitLab at {_origin(url)} broke off its answer: {str(error) or type(error).__name__}", ExitCode.UNAVAILABLE
+                    f"GitLab at {origin(url)} broke off its answer: {str(error) or type(error).__name__}", ExitCode.UNAVAILABLE
                 ) from error
 
     def _http_error(self, error: urllib.error.HTTPError, headers: dict[str, str], url: str) -> SummarizerError:
@@ -170,7 +171,7 @@ class GitLabClient:
 
 def _retry_wait(status: int, headers: dict[str, str], retries: int) -> float | None:
     """Seconds to wait before asking again, or None when asking again cannot help now."""
-    retry_after = _seconds(headers.get("retry-after"))
+    retry_after = retry_after_seconds(headers.get("retry-after"))
     if status == 429:
         return retry_after if retry_after is not None and retry_after <= LONGEST_WAIT_SECONDS else None
     if status >= 500:
@@ -221,17 +222,6 @@ def _is_json(headers: dict[str, str]) -> bool:
     return "json" in headers.get("content-type", "")
 
 
-def _seconds(retry_after: str | None) -> float | None:
-    """A `Retry-After` in seconds; None when absent or an HTTP date, which GitLab does not send."""
-    try:
-        return max(0.0, float(retry_after)) if retry_after is not None else None
-    except ValueError:
-        return None
-
-
-def _origin(url: str) -> str:
-    parts = urllib.parse.urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
 
 
 def _lowered(headers: Any) -> dict[str, str]:
