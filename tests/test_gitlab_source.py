@@ -307,3 +307,20 @@ def test_the_command_line_reads_gitlab_with_gitlab_user() -> None:
     assert {month["month"]: month["commits"] for month in profile["months"]} == {"2025-03": 4, "2025-04": 2}
     assert [repository["name"] for repository in profile["repositories"]] == ["group/subgroup/project"]
     assert "1 commit by ada@work.example, matched from --author" in result.stderr
+
+
+def test_a_roster_reads_a_gitlab_project_for_each_developer_by_their_gitlab_login(tmp_path: Path) -> None:
+    roster = tmp_path / "team.toml"
+    roster.write_text(
+        f'since = "2025-03"\nuntil = "2025-04"\nrepositories = ["{PROJECT}"]\n\n'
+        '[[developer]]\nname = "Ada Lovelace"\ngitlab = "ada"\nidentities = ["ada@work.example"]\n\n'
+        '[[developer]]\nname = "Grace Hopper"\ngitlab = "grace"\n'
+    )
+    with FakeGitLab() as server:
+        result = run_cli("team", str(roster), "--output", str(tmp_path / "site"), env={"GITLAB_URL": server.web, "GITLAB_TOKEN": TOKEN})
+        single = run_gitlab(server, PROJECT, "--gitlab-user", "ada", "--author", "ada@work.example", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    ada = json.loads((tmp_path / "site" / "ada-lovelace" / "profile.json").read_text())
+    grace = json.loads((tmp_path / "site" / "grace-hopper" / "profile.json").read_text())
+    assert ada["totals"] == json.loads(single.stdout)["totals"]
+    assert {month["month"]: month["commits"] for month in grace["months"]} == {"2025-03": 2, "2025-04": 2}
