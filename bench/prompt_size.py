@@ -54,7 +54,7 @@ def main() -> None:
         sys.exit(f"bench/prompt_size.py: {HELION} is absent")
     from summarizer.cache import RunCache
     from summarizer.drafting.data import month_items, to_json
-    from summarizer.drafting.llm_draft import month_values
+    from summarizer.drafting.values import month_values
     from summarizer.months import build_history
     from summarizer.period import resolve_period
     from summarizer.prompt_templates import load_prompt

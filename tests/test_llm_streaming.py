@@ -15,8 +15,9 @@ import pytest
 from pydantic import SecretStr
 
 from summarizer.cache import RunCache
-from summarizer.drafting.llm import ChatClient, LLMSettings
+from summarizer.drafting.llm import ChatClient
 from summarizer.drafting.llm_draft import LLMDrafter
+from summarizer.drafting.llm_settings import LLMSettings
 from summarizer.drafting.offline import draft_offline
 from summarizer.drafting.progress import SILENT
 from summarizer.drafting.tokens import TokenCounter

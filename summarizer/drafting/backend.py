@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from summarizer.choices import Backend
-from summarizer.drafting.llm import llm_settings
+from summarizer.drafting.llm_settings import llm_settings
 from summarizer.models.drafts import DraftingOptions
 
 

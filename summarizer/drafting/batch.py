@@ -24,7 +24,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from summarizer.cache import cache_key
-from summarizer.drafting.llm import ChatClient, Collector, json_in
+from summarizer.drafting.collector import Collector
+from summarizer.drafting.llm import ChatClient, json_in
 from summarizer.errors import ExitCode, SummarizerError
 from summarizer.words import count
 
@@ -75,7 +76,7 @@ def run_batch(client: ChatClient, collector: Collector, say: Callable[[str], Non
             ExitCode.INTERRUPTED,
         ) from None
     except Exception as error:
-        import openai
+        import openai  # only once a batch has failed: offline runs never load the SDK
 
         if isinstance(error, openai.OpenAIError):
             raise SummarizerError(f"the Batch API at {client.settings.base_url} failed: {error}", ExitCode.UNAVAILABLE) from error
@@ -89,7 +90,7 @@ def run_batch(client: ChatClient, collector: Collector, say: Callable[[str], Non
 
 
 def _api(client: ChatClient) -> Any:
-    import openai
+    import openai  # only where a batch is sent: offline runs never load the SDK
 
     settings = client.settings
     return openai.OpenAI(api_key=settings.api_key.get_secret_value(), base_url=settings.base_url, max_retries=settings.max_retries)

@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING, Any
 from summarizer.choices import Backend
 from summarizer.drafting.backend import resolve_backend
 from summarizer.drafting.batch import BATCHES, run_batch
-from summarizer.drafting.llm import ChatClient, Collector, Deferred, llm_settings
-from summarizer.drafting.llm_draft import LLMDrafter, plan
+from summarizer.drafting.collector import Collector, Deferred
+from summarizer.drafting.llm import ChatClient
+from summarizer.drafting.llm_draft import LLMDrafter
+from summarizer.drafting.llm_settings import llm_settings
 from summarizer.drafting.offline import draft_offline
+from summarizer.drafting.plan import plan
 from summarizer.drafting.progress import SILENT, StepsOf
 from summarizer.drafting.tokens import TokenCounter
 from summarizer.models.drafts import OVERVIEW, DraftingReport

@@ -15,7 +15,8 @@ waits in silence in its queue. A server (or proxy) that answers a streamed reque
 plain JSON body is read as such, and asked without streaming from then on.
 A silent model is given up on, and the stream closed, so that the server stops
 generating for nobody. A timeout is retried once, by this client: the SDK is kept from
-retrying timeouts itself, while it still retries 429 and 5xx with its own backoff.
+retrying timeouts itself (drafting/transport.py), while it still retries 429 and 5xx with
+its own backoff. How a failure is sorted is drafting/failures.py's.
 
 Answers are cached under (model, endpoint, template, messages, schema), so a rerun with
 the same inputs sends nothing. `openai` is imported only when a request is about to be
@@ -26,93 +27,26 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
-from contextvars import ContextVar
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, SecretStr, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from summarizer.cache import RunCache, cache_key
+from summarizer.drafting.collector import BatchRequest, Collector, Deferred
+from summarizer.drafting.failures import CutOff, NoAnswer, PromptTooLong, UnusableAnswer, classified, rejects
+from summarizer.drafting.llm_settings import OPENAI_API, LLMSettings
 from summarizer.drafting.progress import SILENT, DraftingProgress
-from summarizer.drafting.server import ServerSlots, http_library
+from summarizer.drafting.server import ServerSlots
+from summarizer.drafting.transport import plain_body, sdk_client
 from summarizer.errors import ExitCode, SummarizerError
 from summarizer.prompt_templates import PromptTemplate
 from summarizer.sanitize import without_controls
-from summarizer.urls import url_setting
 
-DEFAULT_MODEL = "gpt-4.1-mini"
-OPENAI_API = "https://api.openai.com/v1"
 MODES = ("json_schema", "json_object", "text")
 # The name OpenAI's reasoning models want for the bound; older servers know only max_tokens.
 TOKEN_LIMITS = ("max_tokens", "max_completion_tokens")
 Answer = TypeVar("Answer", bound=BaseModel)
-# Where a streamed request's plain JSON answer is kept (set by the request's own task).
-_PLAIN_BODY: ContextVar[dict[str, bytes] | None] = ContextVar("plain_body", default=None)
-
-
-class LLMSettings(BaseModel):
-    model: str
-    base_url: str
-    api_key: SecretStr
-    jobs: int = 4
-    timeout: float = 60.0
-    max_retries: int = 2
-
-
-class Deferred(Exception):
-    """The request waits for a batch (--batch): the drafting pass that asked it ends without it."""
-
-
-class BatchRequest(BaseModel):
-    """A request a drafting pass left for the Batch API: the Chat Completions body, and where its answer goes."""
-
-    key: str
-    answer: str  # the answer model's name, for parsing what comes back
-    body: dict[str, Any]
-
-
-class Collector:
-    """What the drafting passes of a batch run leave for the Batch API, and what must not wait for it."""
-
-    def __init__(self) -> None:
-        self.requests: dict[str, BatchRequest] = {}
-        self.answers: dict[str, type[BaseModel]] = {}
-        # Lines a batch could not answer: asked directly from then on.
-        self.synchronous: set[str] = set()
-
-
-class UnusableAnswer(Exception):
-    """The model's answer cannot be used: refused, cut off, filtered, silent or not the JSON asked for."""
-
-
-class PromptTooLong(UnusableAnswer):
-    """The server's context cannot hold the prompt and the answer: the data must be cut smaller.
-    `asked` and `room`, when the server said them: the prompt's tokens by its own count, and its context."""
-
-    def __init__(self, reason: str, asked: int | None = None, room: int | None = None) -> None:
-        super().__init__(reason)
-        self.asked, self.room = asked, room
-
-
-class CutOff(UnusableAnswer):
-    """The answer ran to its max_tokens. Not asked again: against SmolLM2 one second try in eight
-    came back whole (two runs of bench/real_model.py), each of the others as slow as the first."""
-
-
-class NoAnswer(UnusableAnswer):
-    """No answer came (silence, a broken connection, a server error after retries): it may next time."""
-
-
-# How servers say a prompt is too long, with their count of it and their context.
-_CONTEXT_FIGURES = (
-    # llama.cpp: "request (4173 tokens) exceeds the available context size (4096 tokens)"
-    re.compile(r"request \((?P<asked>\d+) tokens\) exceeds the available context size \((?P<room>\d+) tokens\)"),
-    # vLLM: "… maximum context length is 4096 tokens. However, you requested 5000 tokens (4400 in the messages, …"
-    re.compile(r"maximum context length is (?P<room>\d+) tokens.*?\((?P<asked>\d+) in the messages"),
-    # OpenAI: "… maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens …"
-    re.compile(r"maximum context length is (?P<room>\d+) tokens.*?resulted in (?P<asked>\d+) tokens"),
-)
 
 # Server errors, none answered, before the server is taken for down.
 SERVER_ERRORS_TO_STOP = 3
@@ -120,26 +54,6 @@ SERVER_ERRORS_TO_STOP = 3
 # A model caught in a loop says the same piece over and over; past this many, it will not stop.
 LOOP_TIMES = 4
 LOOP_PIECE = (8, 120)  # the lengths of piece looked for, in characters
-
-
-def llm_settings(
-    model: str | None, jobs: int, timeout: float = 60.0, max_retries: int = 2, require_key: bool = True
-) -> LLMSettings:
-    """Settings from the SDK's own variables; a missing key for api.openai.com is an error."""
-    base_url = url_setting("OPENAI_BASE_URL", OPENAI_API, "http://localhost:8000/v1").rstrip("/")
-    key = os.environ.get("OPENAI_API_KEY")
-    if not key:
-        if base_url == OPENAI_API and require_key:
-            raise SummarizerError("OPENAI_API_KEY is not set: api.openai.com needs a key (or use --backend offline)")
-        key = "unused"  # local servers (Ollama, llama.cpp, LM Studio) want a key but ignore it
-    return LLMSettings(
-        model=model or os.environ.get("SUMMARIZER_MODEL") or DEFAULT_MODEL,
-        base_url=base_url,
-        api_key=SecretStr(key),
-        jobs=jobs,
-        timeout=timeout,
-        max_retries=max_retries,
-    )
 
 
 class ChatClient:
@@ -229,7 +143,7 @@ class ChatClient:
 
     def _batch_body(self, messages: list[dict[str, str]], answer: type[BaseModel], max_tokens: int) -> dict[str, Any]:
         """The request as a Batch API line sends it: what `_send` asks with json_schema, not streamed."""
-        from openai.lib._parsing._completions import type_to_response_format_param
+        from openai.lib._parsing._completions import type_to_response_format_param  # only where a request is sent: offline runs never load the SDK
 
         return {"model": self.settings.model, "messages": messages, "max_tokens": max_tokens, "response_format": type_to_response_format_param(answer)}
 
@@ -242,15 +156,15 @@ class ChatClient:
                 return result
             except Exception as error:  # noqa: BLE001 - sorted into fallback, unusable or fatal below
                 # A fallback is remembered: the rest of the run asks this server the way it accepts.
-                if limit == TOKEN_LIMITS[0] and _rejects(error, "max_tokens"):
+                if limit == TOKEN_LIMITS[0] and rejects(error, "max_tokens"):
                     self.token_limit = TOKEN_LIMITS[1]
                     continue
-                if mode != MODES[-1] and _rejects(error, "response_format", "json_schema", "json_object", "structured output", "schema"):
+                if mode != MODES[-1] and rejects(error, "response_format", "json_schema", "json_object", "structured output", "schema"):
                     if self.mode == mode:
                         self.mode = MODES[MODES.index(mode) + 1]
                     continue
                 self._stop_if_failing(error)
-                raise _classified(error, self.settings) from error
+                raise classified(error, self.settings) from error
 
     def _stop_if_failing(self, error: Exception) -> None:
         """A server that has answered nothing but server errors is down, not unlucky with one
@@ -294,9 +208,7 @@ class ChatClient:
     async def _streamed(self, messages: list[dict[str, str]], options: dict[str, Any]) -> Any:
         """The completion, streamed; read whole where the server answered with one JSON body instead."""
         client = self._connect()
-        plain: dict[str, bytes] = {}
-        held = _PLAIN_BODY.set(plain)
-        try:
+        with plain_body() as plain:
             # Leaving the block closes the stream, early exits included: the server stops generating.
             async with client.chat.completions.stream(
                 model=self.settings.model, messages=messages, stream_options={"include_usage": True}, **options
@@ -315,8 +227,6 @@ class ChatClient:
                         self._count(event.chunk.usage)
                 if chunks:
                     return await stream.get_final_completion()
-        finally:
-            _PLAIN_BODY.reset(held)
         if "body" not in plain:
             # 200 and not one event, nor a completion: a proxy's page, or not an OpenAI-compatible API.
             raise SummarizerError(
@@ -325,7 +235,7 @@ class ChatClient:
             )
         # A server (or a proxy before it) that ignores `stream`: its answer is read whole, and it is
         # asked without streaming from then on.
-        from openai.types.chat import ChatCompletion
+        from openai.types.chat import ChatCompletion  # only where a request is sent: offline runs never load the SDK
 
         self.streaming = False
         completion = ChatCompletion.model_validate_json(plain["body"])
@@ -336,7 +246,7 @@ class ChatClient:
         """The completion asked without streaming. It comes all at once, so the wait is for the
         whole answer: the time a model writing a token a second takes to reach max_tokens, or the
         timeout where that is longer."""
-        from openai.lib._parsing._completions import type_to_response_format_param
+        from openai.lib._parsing._completions import type_to_response_format_param  # only where a request is sent: offline runs never load the SDK
 
         if options.get("response_format") is answer:
             options = {**options, "response_format": type_to_response_format_param(answer)}
@@ -353,47 +263,13 @@ class ChatClient:
 
     def _connect(self) -> Any:
         if self._client is None:
-            import openai
 
             async def count_request(request: Any) -> None:
                 # Every request that leaves, the SDK's own retries included.
                 self.requests += 1
 
-            async def keep_plain_body(response: Any) -> None:
-                # A streamed request answered with one JSON body: kept, since the stream reader
-                # finds no event in it.
-                plain = _PLAIN_BODY.get()
-                if plain is not None and response.status_code == 200 and response.headers.get("content-type", "").startswith("application/json"):
-                    plain["body"] = await response.aread()
-
-            self._client = openai.AsyncOpenAI(
-                api_key=self.settings.api_key.get_secret_value(),
-                base_url=self.settings.base_url,
-                # For a stream, the read timeout is the silence allowed between two pieces.
-                timeout=self.settings.timeout,
-                max_retries=self.settings.max_retries,
-                http_client=openai.DefaultAsyncHttpxClient(
-                    event_hooks={"request": [count_request], "response": [keep_plain_body]}, transport=_transport_without_timeout_retries()
-                ),
-            )
+            self._client = sdk_client(self.settings, count_request)
         return self._client
-
-
-def _transport_without_timeout_retries() -> Any:
-    """A transport whose timeouts reach the SDK as its own APITimeoutError, which it does not
-    retry: this client retries a timeout once itself, where the SDK would wait out two more."""
-    import openai
-
-    http = http_library()
-
-    class Transport(http.AsyncHTTPTransport):  # type: ignore[misc, name-defined]
-        async def handle_async_request(self, request: Any) -> Any:
-            try:
-                return await super().handle_async_request(request)
-            except http.TimeoutException as error:
-                raise openai.APITimeoutError(request=request) from error
-
-    return Transport()
 
 
 def repeats_itself(text: str) -> bool:
@@ -431,69 +307,3 @@ def json_in(text: str) -> str:
         return fenced.group(1)
     start, end = text.find("{"), text.rfind("}")
     return text[start : end + 1] if start != -1 and end > start else text
-
-
-def _rejects(error: Exception, *words: str) -> bool:
-    """A 400 that names one of `words`: the server does not take that way of asking."""
-    import openai
-
-    if not isinstance(error, openai.BadRequestError):
-        return False
-    said = f"{error.message} {json.dumps(error.body) if error.body else ''}".lower()
-    return any(word in said for word in words) and not _context_exceeded(said)
-
-
-def _context_exceeded(said: str) -> bool:
-    # OpenAI and vLLM: "maximum context length"; llama.cpp: "exceeds the available context size".
-    return "context" in said and any(word in said for word in ("exceed", "maximum", "too long", "length"))
-
-
-def _classified(error: Exception, settings: LLMSettings) -> Exception:
-    """A SummarizerError for what stops the run; UnusableAnswer for what one month can survive."""
-    import openai
-
-    where = settings.base_url
-    if isinstance(error, UnusableAnswer):
-        return error
-    if isinstance(error, openai.LengthFinishReasonError):
-        return CutOff(f"the model's answer was cut off at its max_tokens ({type(error).__name__})")
-    if isinstance(error, openai.ContentFilterFinishReasonError):
-        return UnusableAnswer(f"the model's answer was filtered ({type(error).__name__})")
-    if isinstance(error, (ValidationError, ValueError)):
-        return UnusableAnswer(f"the model's answer is not the JSON asked for ({_first_line(error)})")
-    if isinstance(error, openai.AuthenticationError):
-        return SummarizerError(f"{where} refused the API key (401): check OPENAI_API_KEY", ExitCode.UNAVAILABLE)
-    if isinstance(error, openai.PermissionDeniedError):
-        return SummarizerError(f"{where} denied access (403) to model {settings.model!r}", ExitCode.UNAVAILABLE)
-    if isinstance(error, openai.NotFoundError):
-        return SummarizerError(f"model {settings.model!r} was not found at {where} (404): check --model or SUMMARIZER_MODEL")
-    if isinstance(error, openai.RateLimitError) and error.code == "insufficient_quota":
-        return SummarizerError(f"the quota of this API key at {where} is exhausted (429 insufficient_quota)", ExitCode.UNAVAILABLE)
-    if isinstance(error, openai.BadRequestError) and (too_long := _too_long(f"{error.message} {json.dumps(error.body)}", where)):
-        return too_long
-    if isinstance(error, (openai.APITimeoutError, http_library().TimeoutException)):
-        return NoAnswer(f"the model sent nothing for {settings.timeout:g} s")
-    if isinstance(error, openai.APIConnectionError):
-        return SummarizerError(f"cannot reach {where}: {error.__cause__ or error.message}", ExitCode.UNAVAILABLE)
-    if isinstance(error, openai.APIStatusError):
-        return NoAnswer(f"{where} answered {error.status_code} after {settings.max_retries} retries")
-    if isinstance(error, http_library().TransportError):
-        return NoAnswer(f"the answer broke off ({type(error).__name__})")
-    return error
-
-
-def _too_long(said: str, where: str) -> PromptTooLong | None:
-    """The prompt too long for the server's context, with the figures it gave, when that is what it said."""
-    if not _context_exceeded(said.lower()):
-        return None
-    figures = next((match for pattern in _CONTEXT_FIGURES if (match := pattern.search(said))), None)
-    if figures is None:
-        return PromptTooLong(f"the prompt does not fit the model's context at {where}")
-    asked, room = int(figures["asked"]), int(figures["room"])
-    return PromptTooLong(f"the prompt ({asked:,} tokens) does not fit the model's context ({room:,}) at {where}", asked, room)
-
-
-def _first_line(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        return str(error.errors()[0]["msg"])
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
