@@ -549,6 +549,28 @@ def test_an_overview_sentence_copied_from_a_month_leaves_the_overview_not_the_mo
     assert "overview: removed 1 sentence it copied from the months" in profile.drafting.notes
 
 
+def test_an_overview_sentence_copied_from_a_month_under_another_opening_leaves_the_overview(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the real model wrote it: a month's list of work, opened with the period instead of the month."""
+    work = "implemented level-88 conditions and supported the REDEFINES clause in the COBOL parser (#12, #14)."
+
+    def respond(request: Request) -> Reply:
+        if request.kind == "month" and month_of(request) == "2025-03":
+            answer = truthful_answer(request)
+            answer["summary"] = f"In March 2025, Grace Hopper {work}"
+            return completion(json.dumps(answer))
+        if request.kind == "overview":
+            return completion(json.dumps({"overview": f"Over 5 active months, Grace Hopper worked in cobol-tools. Between January and May 2025, Grace Hopper {work}"}))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    march = next(month for month in profile.months if month.month == "2025-03")
+    assert work in march.summary and work not in profile.overview
+    assert "overview: removed 1 sentence it copied from the months" in profile.drafting.notes
+
+
 def test_an_overview_that_names_the_work_of_too_few_months_gets_a_sentence_naming_the_others(
     grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
 ) -> None:

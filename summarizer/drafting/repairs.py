@@ -27,6 +27,8 @@ from summarizer.words import count
 
 # A summary shorter than this many words ("The recent release of the") says nothing.
 SHORTEST_SUMMARY = 8
+# An overview sentence whose word pairs are mostly one month sentence's is that sentence copied.
+COPIED_SHARE = 0.75
 
 
 class Repairs:
@@ -172,9 +174,9 @@ class Repairs:
         """The overview without the sentences it copied from a month's summary. Said twice, a
         sentence is kept where it was said first, and the overview comes first: the month would
         lose what it tells, and may be left with nothing to say."""
-        said = {_sentence_key(sentence) for month in months for sentence in _SENTENCE_BREAK.split(month.summary)}
+        said = [_word_pairs_of(sentence) for month in months for sentence in _SENTENCE_BREAK.split(month.summary)]
         sentences = _SENTENCE_BREAK.split(overview)
-        kept = [sentence for sentence in sentences if len(_sentence_key(sentence).split()) < 6 or _sentence_key(sentence) not in said]
+        kept = [sentence for sentence in sentences if not _copied(sentence, said)]
         copied = len(sentences) - len(kept)
         if not copied:
             return overview
@@ -319,6 +321,19 @@ def _listed(parts: list[str]) -> str:
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def _word_pairs_of(sentence: str) -> set[tuple[str, str]]:
+    words = _sentence_key(sentence).split()
+    return set(zip(words, words[1:]))
+
+
+def _copied(sentence: str, said: list[set[tuple[str, str]]]) -> bool:
+    """Whether a sentence of six words or more is one of `said` (its word pairs), or that sentence
+    under another opening ("Between June and November 2025, he …" for "In November 2025, he …"):
+    COPIED_SHARE of its word pairs are that one sentence's."""
+    pairs = _word_pairs_of(sentence)
+    return len(pairs) >= 5 and any(len(pairs & other) >= COPIED_SHARE * len(pairs) for other in said)
 
 
 def _sentence_key(sentence: str) -> str:
