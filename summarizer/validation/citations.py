@@ -13,6 +13,7 @@ Words are compared as validation/items.py `keys` them.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -162,7 +163,14 @@ def _copied_title(text: str, items: list[WorkItem], scope: Evidence, context: Co
 
 
 def _title_words(item: WorkItem) -> str:
-    return " ".join(WORD.findall(PR_SUFFIX.sub("", item.title).lower()))
+    return _title_text(item.title)
+
+
+@functools.cache
+def _title_text(title: str) -> str:
+    """A title's words, lower case, as a claim's are compared with it: each claim is compared with
+    every title of its month, so each title is read once."""
+    return " ".join(WORD.findall(PR_SUFFIX.sub("", title).lower()))
 
 
 def _misplaced_in_plain_words(text: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
