@@ -105,10 +105,13 @@ def test_a_developer_with_no_commits_is_listed_as_such(roster: Path, tmp_path: P
         ('github = "aturing"\n\n[[developer]]\nname = "Alan Turing"\ngithub = "ATuring"\n', "'Ada <i>Lovelace</i>' and 'Alan Turing' both claim ATuring"),
         ('\n[[developer]]\nname = "Alan Turing"\nidentities = ["Grace"]\n', "'Alan Turing' and 'Grace Hopper' would be credited the same commits: 'Grace' is part of 'Grace Hopper'"),
         ('\n[[developer]]\nname = "Alan Turing"\nidentities = ["", "alan@example.com"]\n', "developer 'Alan Turing' has an empty identity"),
+        ('\n[[developer]]\nname = "Alan Turing"\ngitlab = 5\n', 'gitlab = 5 is no login: write gitlab = "LOGIN"'),
+        ('\n[[developer]]\nname = "Alan Turing"\nlogins = {gitlab = "aturing"}\n', "logins is not a key of a developer"),
     ],
     ids=[
         "no identity", "shared e-mail", "unknown developer key", "missing repository", "unknown key", "same page",
         "shared name", "shared name in full-width letters", "shared GitHub login", "a name inside another's", "empty identity",
+        "a login that is no text", "logins written as a key",
     ],
 )  # fmt: skip
 def test_a_bad_roster_is_one_line_and_exit_2(roster: Path, tmp_path: Path, addition: str, message: str) -> None:

@@ -25,6 +25,7 @@ from typing import Any
 
 import tomllib
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
 
 from summarizer.errors import SummarizerError, first_problem
 from summarizer.models.profile import Profile
@@ -46,9 +47,17 @@ class RosterDeveloper(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _forge_logins(cls, data: Any) -> Any:
-        if isinstance(data, dict) and (keys := login_keys().keys() & data.keys()):
-            data = {name: value for name, value in data.items() if name not in keys} | {"logins": {key: data[key] for key in keys}}
-        return data
+        """`github = "ghopper"` as written, into `logins`: the keys are the registered sources' own."""
+        if not isinstance(data, dict):
+            return data
+        if "logins" in data:
+            written = " or ".join(f'{key} = "LOGIN"' for key in login_keys())
+            raise PydanticCustomError("login", f"logins is not a key of a developer: write a forge login as {written}")
+        keys = sorted(login_keys().keys() & data.keys())
+        for key in keys:
+            if not isinstance(data[key], str):
+                raise PydanticCustomError("login", f'{key} = {data[key]!r} is no login: write {key} = "LOGIN"')
+        return {name: value for name, value in data.items() if name not in keys} | ({"logins": {key: data[key] for key in keys}} if keys else {})
 
     @property
     def slug(self) -> str:
