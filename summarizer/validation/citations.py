@@ -17,6 +17,7 @@ import functools
 import re
 from collections.abc import Iterator
 
+from summarizer.classification import FEATURE_VERBS
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.period import month_label
@@ -107,8 +108,11 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         narrow = _misplaced(narrow_claim, items, scope, context, alone)
         verdicts = [narrow, narrow if claims[1] == claims[0] or narrow is None else _misplaced(claim_keys(claims[1], context), items, scope, context, alone)]
         copied = _copied_title(claims[0], items, scope, context) if alone else None
+        checks_only = _new_work_of_checks(claims[0], text, items)
         if copied is not None:
             verdicts = [copied, copied]
+        elif checks_only is not None:
+            verdicts = [checks_only, checks_only]
         elif not narrow_claim and alone:
             # Told in words every title uses ("Added multiple inputs support"): wrong only where
             # another item's title holds them all and the cited item none of them.
@@ -160,6 +164,46 @@ def _copied_title(text: str, items: list[WorkItem], scope: Evidence, context: Co
         if item.id not in cited and len(title.split()) >= 3 and f" {title} " in said and not any(title in other for other in cited_titles):
             return f"{_ref(items[0])} is “{items[0].title}”; the claim is the title of {_ref(item)}, “{item.title}”", _ref(item)
     return None
+
+
+def _new_work_of_checks(claim: str, sentence: str, items: list[WorkItem]) -> tuple[str, str | None] | None:
+    """A claim of new work ("Added support for hl.grid") whose every cited item only changes tests
+    or docs ("Move hl.grid tests to their own file"), in a sentence that says nothing of tests or docs."""
+    words = [word.lower() for word in WORD.findall(claim)]
+    if not any(_is_feature_verb(word) for word in words[:3]) or any(word.lower() in _CHECK_WORDS for word in WORD.findall(sentence)):
+        return None
+    if not all(_only_checks(item) for item in items):
+        return None
+    what = "tests" if items[0].class_rule.startswith("tests:") else "docs"
+    return f"{_ref(items[0])} is “{items[0].title}”, which only changes {what}: it adds none of what the claim says was added", None
+
+
+def _only_checks(item: WorkItem) -> bool:
+    """Whether an item changes tests or docs alone, and its title does not tell new work either:
+    "Add claude skill for TPU development" changes docs only, and is new work all the same."""
+    if item.class_rule in ("tests:title", "docs:title"):
+        return True
+    first = next(iter(WORD.findall(PR_SUFFIX.sub("", item.title).lower())), "")
+    return item.class_rule.startswith(_CHECKS_ONLY) and not _is_feature_verb(first)
+
+
+def _is_feature_verb(word: str) -> bool:
+    verbs = FEATURE_VERBS | _MORE_NEW_WORK_VERBS
+    return word in verbs or (word.endswith("ed") and (word[:-1] in verbs or word[:-2] in verbs))
+
+
+# Verbs a prose claim of new work opens with besides those a title's class is told by.
+_MORE_NEW_WORK_VERBS = frozenset("launch built build develop design ship shipped wrote write".split())
+
+
+# The classes of a change of tests or docs alone (classification.classify's rules).
+_CHECKS_ONLY = ("tests:", "docs:")
+# A claim that says any of these speaks of tests or docs itself.
+_CHECK_WORDS = frozenset(
+    "test tests testing tested unittest unittests coverage regression ci check checks checked benchmark benchmarks doc docs "
+    "documentation documented document documents docstring docstrings readme guide guides tutorial tutorials example examples "
+    "comment comments typo typos lint linter assertion assertions expected fixture fixtures".split()
+)
 
 
 def _title_words(item: WorkItem) -> str:
