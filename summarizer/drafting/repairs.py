@@ -186,18 +186,28 @@ class Repairs:
     def _covering(self, overview: str, months: list[MonthDraft]) -> str:
         """The overview speaking of the whole period: where it names the work of fewer than half of
         the active months (a pair of words from their titles that few titles share), a sentence
-        names the first highlight of each month it left out: checked text, said again."""
+        names the first highlight of each month it left out that holds said there."""
         titles = [(month.month, _word_pairs(item.title)) for month in self.history.months for item in month.items]
         shared = Counter(pair for _, pairs in titles for pair in pairs)
         said = _word_pairs(overview)
         named = {month for month, pairs in titles if any(shared[pair] <= _FEW_TITLES for pair in pairs & said)}
         if 2 * len(named) >= len(self.history.months):
             return overview
-        left = [f"{month.highlights[0].text[:1].lower()}{month.highlights[0].text[1:]} ({month_label(month.month)})" for month in months if month.month not in named and month.highlights]
+        left = [part for month in months if month.month not in named and (part := self._said_again(month)) is not None]
         if not left:
             return overview
         self.notes.append(f"overview: it named the work of {count(len(named), 'month')} of {len(self.history.months)}; a sentence names the others' first highlights")
-        return f"{overview} The period's work also included: {_listed(left)}."
+        return f"{overview} {_COVERING} {_listed(left)}."
+
+    def _said_again(self, month: MonthDraft) -> str | None:
+        """The month's first highlight that holds said in the overview, without its refs ("added
+        persistent kernels (July 2025)"): checked there again, since a claim its ref anchored in the
+        month may read as another's work without it."""
+        for highlight in month.highlights:
+            part = f"{highlight.text[:1].lower()}{highlight.text[1:]} ({month_label(month.month)})"
+            if not self.errors(f"{_COVERING} {part}."):
+                return part
+        return None
 
     def _checked_whole(self, draft: ProfileDraft) -> ProfileDraft:
         """The draft checked whole, as the profile is: without a sentence or highlight it says a
@@ -314,6 +324,9 @@ def _word_pairs(text: str) -> set[tuple[str, str]]:
     """Neighbouring words of a text, lower case, without a plural s: ("phi", "node"), ("persistent", "kernel")."""
     words = [_word_key(word) for word in _TITLE_WORD.findall(text)]
     return {(first, second) for first, second in zip(words, words[1:]) if not {first, second} & _FUNCTION_WORDS}
+
+
+_COVERING = "The period's work also included:"
 
 
 def _listed(parts: list[str]) -> str:
