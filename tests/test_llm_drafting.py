@@ -510,6 +510,29 @@ def test_a_month_whose_only_sentence_repeats_another_months_gets_the_offline_par
     assert sum("too little of the model's summary held up" in note for note in profile.drafting.notes) == 1
 
 
+def test_a_month_whose_held_up_summary_names_none_of_its_work_gets_the_offline_paragraph(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check cut what named the work; the frame that held up ("made significant contributions")
+    tells the reader nothing."""
+    frame = "In March 2025, Grace Hopper made significant contributions to the cobol-tools repository."
+
+    def respond(request: Request) -> Reply:
+        if request.kind == "month" and month_of(request) == "2025-03" or request.kind == "repair":
+            answer = truthful_answer(request) if request.kind == "month" else json.loads(request.user.split("The draft (JSON):\n", 1)[1].split("\n\nThe claims", 1)[0])
+            if request.kind == "month":
+                answer["summary"] = f"{frame} {HALLUCINATION}"
+            return completion(json.dumps(answer))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    march = next(month for month in profile.months if month.month == "2025-03")
+    assert frame not in march.summary and "level-88" in march.summary.lower()
+    assert "2025-03" not in [f.month for f in profile.findings if f.severity == "error"]
+    assert any("named none of the month's work" in note for note in profile.drafting.notes)
+
+
 def test_a_month_whose_only_failing_claim_is_a_highlight_asks_no_repair_and_loses_the_highlight(
     grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
 ) -> None:

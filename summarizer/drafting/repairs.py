@@ -151,7 +151,23 @@ class Repairs:
             self.notes.append(f"{label}: too little of the model's summary held up; the offline text stands in its place")
             self.replaced.add(key)
             return offline
+        if errors and key != OVERVIEW and not self._names_its_work(key, kept):
+            # What held up of a summary the check cut is its frame ("He made significant contributions
+            # in November 2025"), without the work the cut sentences named.
+            self.notes.append(f"{label}: what held up of the model's summary named none of the month's work; the offline text stands in its place")
+            self.replaced.add(key)
+            return offline
         return kept
+
+    def _names_its_work(self, month: str, summary: str) -> bool:
+        """Whether a month's summary names any of its work items: a pair of neighbouring words of a
+        title, or an identifier of one ("hl.split")."""
+        items = next((activity.items for activity in self.history.months if activity.month == month), [])
+        said, words = _word_pairs(summary), {_word_key(word) for word in _TITLE_WORD.findall(summary)}
+        return any(
+            _word_pairs(item.title) & said or any(_IDENTIFIER.search(word) and _word_key(word) in words for word in _TITLE_WORD.findall(item.title))
+            for item in items
+        )
 
     def _rests_on_nothing(self, key: str, summary: str) -> bool:
         text = summary if key == OVERVIEW else MonthDraft(month=key, summary=summary).section().text
@@ -327,6 +343,8 @@ def _word_pairs(text: str) -> set[tuple[str, str]]:
 
 
 _COVERING = "The period's work also included:"
+# A title's word that names a thing of the code: `hl.split`, `out_dtype`, `fp8`.
+_IDENTIFIER = re.compile(r"[._]|[a-z][0-9]|[0-9][a-z]|[a-z][A-Z]")
 
 
 def _listed(parts: list[str]) -> str:
