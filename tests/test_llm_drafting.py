@@ -594,6 +594,28 @@ def test_an_overview_sentence_copied_from_a_month_under_another_opening_leaves_t
     assert "overview: removed 1 sentence it copied from the months" in profile.drafting.notes
 
 
+def test_an_overview_sentence_joined_from_two_sentences_of_a_month_leaves_the_overview(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = "In March 2025, Grace Hopper made the COBOL parser read more of the language.", "She implemented level-88 conditions and supported the REDEFINES clause (#12, #14)."
+
+    def respond(request: Request) -> Reply:
+        if request.kind == "month" and month_of(request) == "2025-03":
+            answer = truthful_answer(request)
+            answer["summary"] = f"{first} {second}"
+            return completion(json.dumps(answer))
+        if request.kind == "overview":
+            joined = "Grace Hopper made the COBOL parser read more of the language: she implemented level-88 conditions and supported the REDEFINES clause (#12, #14)."
+            return completion(json.dumps({"overview": f"Over 5 active months, Grace Hopper worked in cobol-tools. {joined}"}))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    march = next(month for month in profile.months if month.month == "2025-03")
+    assert second in march.summary and "read more of the language" not in profile.overview
+    assert "overview: removed 1 sentence it copied from the months" in profile.drafting.notes
+
+
 def test_an_overview_that_names_the_work_of_too_few_months_gets_a_sentence_naming_the_others(
     grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -27,7 +27,7 @@ from summarizer.words import count
 
 # A summary shorter than this many words ("The recent release of the") says nothing.
 SHORTEST_SUMMARY = 8
-# An overview sentence whose word pairs are mostly one month sentence's is that sentence copied.
+# An overview sentence whose word pairs are mostly one month summary's is copied from it.
 COPIED_SHARE = 0.75
 
 
@@ -190,7 +190,8 @@ class Repairs:
         """The overview without the sentences it copied from a month's summary. Said twice, a
         sentence is kept where it was said first, and the overview comes first: the month would
         lose what it tells, and may be left with nothing to say."""
-        said = [_word_pairs_of(sentence) for month in months for sentence in _SENTENCE_BREAK.split(month.summary)]
+        # A month's summary whole: the overview may join two of its sentences into one.
+        said = [_word_pairs_of(month.summary) for month in months]
         sentences = _SENTENCE_BREAK.split(overview)
         kept = [sentence for sentence in sentences if not _copied(sentence, said)]
         copied = len(sentences) - len(kept)
@@ -360,9 +361,9 @@ def _word_pairs_of(sentence: str) -> set[tuple[str, str]]:
 
 
 def _copied(sentence: str, said: list[set[tuple[str, str]]]) -> bool:
-    """Whether a sentence of six words or more is one of `said` (its word pairs), or that sentence
-    under another opening ("Between June and November 2025, he …" for "In November 2025, he …"):
-    COPIED_SHARE of its word pairs are that one sentence's."""
+    """Whether a sentence of six words or more is copied from one of `said` (a month summary's word
+    pairs), under another opening ("Between June and November 2025, he …" for "In November 2025,
+    he …") or joined from two of its sentences: COPIED_SHARE of its word pairs are that summary's."""
     pairs = _word_pairs_of(sentence)
     return len(pairs) >= 5 and any(len(pairs & other) >= COPIED_SHARE * len(pairs) for other in said)
 
