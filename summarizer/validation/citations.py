@@ -170,7 +170,8 @@ def _new_work_of_checks(claim: str, sentence: str, items: list[WorkItem]) -> tup
     """A claim of new work ("Added support for hl.grid") whose every cited item only changes tests
     or docs ("Move hl.grid tests to their own file"), in a sentence that says nothing of tests or docs."""
     words = [word.lower() for word in WORD.findall(claim)]
-    if not any(_is_feature_verb(word) for word in words[:3]) or any(word.lower() in _CHECK_WORDS for word in WORD.findall(sentence)):
+    opens_on_new_work = any(_is_feature_verb(word) and (index == 0 or words[index - 1] not in _DETERMINERS) for index, word in enumerate(words[:3]))
+    if not opens_on_new_work or any(word.lower() in _CHECK_WORDS for word in WORD.findall(sentence)):
         return None
     if not all(_only_checks(item) for item in items):
         return None
@@ -192,8 +193,11 @@ def _is_feature_verb(word: str) -> bool:
     return word in verbs or (word.endswith("ed") and (word[:-1] in verbs or word[:-2] in verbs))
 
 
-# Verbs a prose claim of new work opens with besides those a title's class is told by.
-_MORE_NEW_WORK_VERBS = frozenset("launch built build develop design ship shipped wrote write".split())
+# Verbs a prose claim of new work opens with besides those a title's class is told by (their
+# past tense is read from them: launched, developed, designed).
+_MORE_NEW_WORK_VERBS = frozenset("launch built develop design shipped wrote".split())
+# After these a verb's form is a noun: "described the build".
+_DETERMINERS = frozenset("the a an this that its their his her our".split())
 
 
 # The classes of a change of tests or docs alone (classification.classify's rules).
