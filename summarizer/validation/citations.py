@@ -189,20 +189,19 @@ def _only_checks(item: WorkItem) -> bool:
 
 
 def _is_feature_verb(word: str) -> bool:
-    verbs = FEATURE_VERBS | _MORE_NEW_WORK_VERBS
-    return word in verbs or (word.endswith("ed") and (word[:-1] in verbs or word[:-2] in verbs))
+    return word in _NEW_WORK_VERBS or (word.endswith("ed") and (word[:-1] in _NEW_WORK_VERBS or word[:-2] in _NEW_WORK_VERBS))
 
 
-# Verbs a prose claim of new work opens with besides those a title's class is told by (their
-# past tense is read from them: launched, developed, designed).
-_MORE_NEW_WORK_VERBS = frozenset("launch built develop design shipped wrote".split())
+# The verbs a title's class is told by, and those a prose claim of new work opens with besides
+# (their past tense is read from them: launched, developed, designed).
+_NEW_WORK_VERBS = FEATURE_VERBS | frozenset("launch built develop design shipped wrote".split())
 # After these a verb's form is a noun: "described the build".
 _DETERMINERS = frozenset("the a an this that its their his her our".split())
 
 
 # The classes of a change of tests or docs alone (classification.classify's rules).
 _CHECKS_ONLY = ("tests:", "docs:")
-# A claim that says any of these speaks of tests or docs itself.
+# A sentence that says any of these speaks of tests or docs itself.
 _CHECK_WORDS = frozenset(
     "test tests testing tested unittest unittests coverage regression ci check checks checked benchmark benchmarks doc docs "
     "documentation documented document documents docstring docstrings readme guide guides tutorial tutorials example examples "
