@@ -551,24 +551,36 @@ def test_a_month_whose_only_failing_claim_is_a_highlight_asks_no_repair_and_lose
     assert [f.kind for f in profile.findings if f.message.startswith("highlight removed")] != []
 
 
-def test_an_overview_sentence_copied_from_a_month_leaves_the_overview_not_the_month(
-    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    said = "Grace Hopper implemented level-88 conditions and supported the REDEFINES clause (#12, #14)."
+def march_and_overview(march: str, overview: str):  # type: ignore[no-untyped-def]
+    """Answers March with `march` as its summary and the overview with `overview`; the rest truthfully."""
 
     def respond(request: Request) -> Reply:
         if request.kind == "month" and month_of(request) == "2025-03":
             answer = truthful_answer(request)
-            answer["summary"] = f"In March 2025 she made the parser read more of COBOL. {said}"
+            answer["summary"] = march
             return completion(json.dumps(answer))
         if request.kind == "overview":
-            return completion(json.dumps({"overview": f"Over 5 active months, Grace Hopper worked in cobol-tools. {said}"}))
+            return completion(json.dumps({"overview": overview}))
         return truthful(request)
 
-    with FakeOpenAI(respond) as server:
+    return respond
+
+
+def overview_drafted(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch, march: str, overview: str) -> tuple[str, Profile]:
+    """March's summary and the profile, drafted with `march_and_overview`."""
+    with FakeOpenAI(march_and_overview(march, overview)) as server:
         profile = draft(server, grace, cache, monkeypatch)
-    march = next(month for month in profile.months if month.month == "2025-03")
-    assert said in march.summary and said not in profile.overview
+    return next(month for month in profile.months if month.month == "2025-03").summary, profile
+
+
+def test_an_overview_sentence_copied_from_a_month_leaves_the_overview_not_the_month(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said = "Grace Hopper implemented level-88 conditions and supported the REDEFINES clause (#12, #14)."
+    march, profile = overview_drafted(
+        grace, cache, monkeypatch, f"In March 2025 she made the parser read more of COBOL. {said}", f"Over 5 active months, Grace Hopper worked in cobol-tools. {said}"
+    )
+    assert said in march and said not in profile.overview
     assert "overview: removed 1 sentence it copied from the months" in profile.drafting.notes
 
 
@@ -577,20 +589,11 @@ def test_an_overview_sentence_copied_from_a_month_under_another_opening_leaves_t
 ) -> None:
     """As the real model wrote it: a month's list of work, opened with the period instead of the month."""
     work = "implemented level-88 conditions and supported the REDEFINES clause in the COBOL parser (#12, #14)."
-
-    def respond(request: Request) -> Reply:
-        if request.kind == "month" and month_of(request) == "2025-03":
-            answer = truthful_answer(request)
-            answer["summary"] = f"In March 2025, Grace Hopper {work}"
-            return completion(json.dumps(answer))
-        if request.kind == "overview":
-            return completion(json.dumps({"overview": f"Over 5 active months, Grace Hopper worked in cobol-tools. Between January and May 2025, Grace Hopper {work}"}))
-        return truthful(request)
-
-    with FakeOpenAI(respond) as server:
-        profile = draft(server, grace, cache, monkeypatch)
-    march = next(month for month in profile.months if month.month == "2025-03")
-    assert work in march.summary and work not in profile.overview
+    march, profile = overview_drafted(
+        grace, cache, monkeypatch, f"In March 2025, Grace Hopper {work}",
+        f"Over 5 active months, Grace Hopper worked in cobol-tools. Between January and May 2025, Grace Hopper {work}",
+    )  # fmt: skip
+    assert work in march and work not in profile.overview
     assert "overview: removed 1 sentence it copied from the months" in profile.drafting.notes
 
 
@@ -598,21 +601,9 @@ def test_an_overview_sentence_joined_from_two_sentences_of_a_month_leaves_the_ov
     grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first, second = "In March 2025, Grace Hopper made the COBOL parser read more of the language.", "She implemented level-88 conditions and supported the REDEFINES clause (#12, #14)."
-
-    def respond(request: Request) -> Reply:
-        if request.kind == "month" and month_of(request) == "2025-03":
-            answer = truthful_answer(request)
-            answer["summary"] = f"{first} {second}"
-            return completion(json.dumps(answer))
-        if request.kind == "overview":
-            joined = "Grace Hopper made the COBOL parser read more of the language: she implemented level-88 conditions and supported the REDEFINES clause (#12, #14)."
-            return completion(json.dumps({"overview": f"Over 5 active months, Grace Hopper worked in cobol-tools. {joined}"}))
-        return truthful(request)
-
-    with FakeOpenAI(respond) as server:
-        profile = draft(server, grace, cache, monkeypatch)
-    march = next(month for month in profile.months if month.month == "2025-03")
-    assert second in march.summary and "read more of the language" not in profile.overview
+    joined = "Grace Hopper made the COBOL parser read more of the language: she implemented level-88 conditions and supported the REDEFINES clause (#12, #14)."
+    march, profile = overview_drafted(grace, cache, monkeypatch, f"{first} {second}", f"Over 5 active months, Grace Hopper worked in cobol-tools. {joined}")
+    assert second in march and "read more of the language" not in profile.overview
     assert "overview: removed 1 sentence it copied from the months" in profile.drafting.notes
 
 
