@@ -30,7 +30,7 @@ from typing import Any
 
 from summarizer.cache import RunCache, cache_key
 from summarizer.errors import ExitCode, SummarizerError
-from summarizer.sources.forge_http import origin, retry_after_seconds
+from summarizer.sources.forge_http import origin, retry_after_seconds, still_failing, unexpected_answer
 
 DEFAULT_API = "https://api.github.com"
 _NEXT_PAGE = re.compile(r'<([^>]+)>;\s*rel="next"')
@@ -196,12 +196,8 @@ def _http_error(error: urllib.error.HTTPError, headers: dict[str, str], url: str
     if status in (404, 410):
         return NotFound(url, f"{status} {said}")
     if status >= 500:
-        return SummarizerError(
-            f"GitHub at {api} is failing: {status} {said} for {url}, {MAX_RETRIES + 1} times in a row. "
-            f"Everything fetched so far is cached: run again later to resume",
-            ExitCode.UNAVAILABLE,
-        )
-    return SummarizerError(f"GitHub answered {status} for {url}: {said}", ExitCode.BAD_INPUT)
+        return still_failing("GitHub", api, status, said, url, MAX_RETRIES + 1)
+    return unexpected_answer("GitHub", status, url, said)
 
 
 def _github_says(error: urllib.error.HTTPError) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 
 from summarizer.cache import RunCache, cache_key
 from summarizer.errors import ExitCode, SummarizerError
-from summarizer.sources.forge_http import origin, retry_after_seconds
+from summarizer.sources.forge_http import origin, retry_after_seconds, still_failing, unexpected_answer
 
 DEFAULT_URL = "https://gitlab.com"
 URL_EXAMPLE = "https://gitlab.example.com, or https://HOST/gitlab for an instance under a path"
@@ -161,12 +161,8 @@ class GitLabClient:
                 return _not_the_api(url, headers, self.web)
             return NotFound(url, f"404 {said}")
         if status >= 500:
-            return SummarizerError(
-                f"GitLab at {self.web} is failing: {status} {said} for {url}, {MAX_RETRIES + 1} times in a row. "
-                f"Everything fetched so far is cached: run again later to resume",
-                ExitCode.UNAVAILABLE,
-            )
-        return SummarizerError(f"GitLab answered {status} for {url}: {said}", ExitCode.BAD_INPUT)
+            return still_failing("GitLab", self.web, status, said, url, MAX_RETRIES + 1)
+        return unexpected_answer("GitLab", status, url, said)
 
 
 def _retry_wait(status: int, headers: dict[str, str], retries: int) -> float | None:
