@@ -6,7 +6,10 @@ The sentence's specific words — content words, less the generic, action and va
 names of months, repositories and people — are looked for in each cited item's title, its
 commits' messages and the paths they changed. A ref whose item holds none of them is
 `wrong_evidence`; the developer's item that holds most of them (of the month first) is its
-suggestion, so the citation can be mended instead of the sentence lost.
+suggestion, so the citation can be mended instead of the sentence lost. A ref whose item holds
+some of them is wrong all the same when another item of the month tells the claim far better:
+its title holds a rare word of the claim that no cited item holds, every rare word the cited
+items hold, and, each word weighed by how few of the month's items hold it, twice their weight.
 
 Words are compared as validation/items.py `keys` them.
 """
@@ -62,8 +65,9 @@ def claim_keys(text: str, context: Context) -> dict[str, str]:
         joins = previous is not None and text[previous.end() : match.start()] in (" ", "-")
         if specific and joins and previous is not None:
             claim.setdefault(joined_key(previous.group(0), word), f"{previous.group(0)} {word}")
-        # A generic word may begin a compound all the same: "list comprehension" is `listcomp`.
-        previous = match if specific or (len(word) > 2 and word.lower() not in STOP_WORDS | skipped) else None
+        # A generic word, or a language's name, may begin a compound all the same: "list comprehension"
+        # is `listcomp`, "CUDA graph" `cudagraph`.
+        previous = match if specific or (len(word) > 2 and word.lower() not in STOP_WORDS | context.own_names) else None
         if not specific:
             continue
         # An identifier (`_run`, `hl.dot`) is specific whole, whatever words it is made of.
@@ -129,7 +133,10 @@ def _misplaced(claim: dict[str, str], items: list[WorkItem], scope: Evidence, co
     cited = max(items, key=lambda item: citations.shared(claim, item))
     told, in_title = citations.shared(claim, cited), citations.shared(claim, cited, title=True)
     better, better_told, better_in_title = _best_other(claim, citations, scope, {item.id for item in items})
-    if told and not (
+    outweighing = _told_better(claim, items, scope, context) if alone and told else None
+    if outweighing is not None:
+        better = outweighing
+    elif told and not (
         (in_title == 0 and better_in_title >= 2 and better_told > told)
         or (alone and better_in_title >= 2 * in_title + 2 and better_told >= told + 2)
         or (alone and better is not None and _titles_all(claim, better, citations) and better_in_title >= in_title + 2)
@@ -139,6 +146,37 @@ def _misplaced(claim: dict[str, str], items: list[WorkItem], scope: Evidence, co
     if better is None:
         return f"{_ref(cited)} is “{cited.title}”, which tells nothing of {words}, nor does the title of another work item of {context.name}", None
     return f"{_ref(cited)} is “{cited.title}”, which tells little of {words}; {_ref(better)} is “{better.title}”", _ref(better)
+
+
+def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> WorkItem | None:
+    """The item of the month that tells a claim far better than those cited: its title holds a rare
+    word of the claim that no cited item holds anywhere, and, each word weighed by how few of the
+    month's items hold it (twice in a title), it tells the claim at least twice as well."""
+    if scope.month is None or not claim:
+        return None
+    citations = context.citations
+    holding = {key: citations.holding(key, scope.month) for key in claim}
+    cited = {item.id for item in items}
+    missing = [key for key, ids in holding.items() if ids and not ids & cited and len(ids) <= _FEW]
+    if not missing:
+        return None
+
+    def weight(item: WorkItem) -> float:
+        return sum((1 + bool(citations.shared((key,), item, title=True))) / len(ids) for key, ids in holding.items() if item.id in ids)
+
+    told_by_cited = [ids for ids in holding.values() if ids & cited and len(ids) <= _FEW]
+    # An item that tells a part the other does not ("locking the memory frequency and tuning the GPU")
+    # is cited for that part: only an item that tells every rare word the cited ones do, and more,
+    # replaces them.
+    candidates = [
+        item for item in citations.of_month(scope.month)
+        if item.id not in cited and citations.shared(missing, item, title=True) and all(item.id in ids for ids in told_by_cited)
+    ]  # fmt: skip
+    if not candidates:
+        return None
+    better = max(candidates, key=weight)
+    told = max(weight(item) for item in items)
+    return better if weight(better) >= 2 * told and weight(better) >= told + 1 else None
 
 
 def _titles_all(claim: dict[str, str], item: WorkItem, citations: ItemWords) -> bool:
@@ -170,8 +208,15 @@ def _new_work_of_checks(claim: str, sentence: str, items: list[WorkItem]) -> tup
     """A claim of new work ("Added support for hl.grid") whose every cited item only changes tests
     or docs ("Move hl.grid tests to their own file"), in a sentence that says nothing of tests or docs."""
     words = [word.lower() for word in WORD.findall(claim)]
-    opens_on_new_work = any(_is_feature_verb(word) and (index == 0 or words[index - 1] not in _DETERMINERS) for index, word in enumerate(words[:3]))
-    if not opens_on_new_work or any(word.lower() in _CHECK_WORDS for word in WORD.findall(sentence)):
+    opening = next((index for index, word in enumerate(words[:3]) if _is_feature_verb(word) and (index == 0 or words[index - 1] not in _DETERMINERS)), None)
+    if opening is None:
+        return None
+    # What the verb made: "Introduced retries for CI failures" made retries, for a reason that names
+    # CI; "Added tests for the parser" made tests. The sentence's other claims may speak of checks.
+    made = words[opening + 1 :]
+    made = made[: next((index for index, word in enumerate(made) if word in _PURPOSE), len(made))]
+    elsewhere = WORD.findall(sentence.replace(claim, " "))
+    if any(_is_check_word(word) for word in made) or any(_is_check_word(word.lower()) for word in elsewhere):
         return None
     if not all(_only_checks(item) for item in items):
         return None
@@ -194,9 +239,11 @@ def _is_feature_verb(word: str) -> bool:
 
 # The verbs a title's class is told by, and those a prose claim of new work opens with besides
 # (their past tense is read from them: launched, developed, designed).
-_NEW_WORK_VERBS = FEATURE_VERBS | frozenset("launch built develop design shipped wrote".split())
+_NEW_WORK_VERBS = FEATURE_VERBS | frozenset("launch built develop design shipped wrote made".split())
 # After these a verb's form is a noun: "described the build".
 _DETERMINERS = frozenset("the a an this that its their his her our".split())
+# Words that end what a verb made and begin what it was for or where: "retries for CI failures".
+_PURPOSE = frozenset("for to so because when where after against across in on from".split())
 
 
 # The classes of a change of tests or docs alone (classification.classify's rules).
@@ -207,6 +254,10 @@ _CHECK_WORDS = frozenset(
     "documentation documented document documents docstring docstrings readme guide guides tutorial tutorials example examples "
     "comment comments typo typos lint linter assertion assertions expected fixture fixtures".split()
 )
+
+
+def _is_check_word(word: str) -> bool:
+    return word in _CHECK_WORDS or word.startswith(("test", "doc"))
 
 
 def _title_words(item: WorkItem) -> str:
@@ -247,6 +298,8 @@ _CLAUSE_BREAK = re.compile(
     # "… and fixed the linter (#250)": a conjunction before a verb opens a claim of its own.
     r"|\s(?:and|then|while|but)\s(?=(?:also\s+)?(?:[a-z]+ed|made|built|wrote|ran|set|put|led|cut|kept|gave|took|brought|sped)(?![\w-]))"
 )
+# How a clause that says why or how the work came about opens.
+_REASON = re.compile(r"\s*(?:following|after|per|thanks to|in response to|as requested|as suggested|based on|prompted by|at the request of)\b", re.IGNORECASE)
 # What may stand between refs of one citation: "(#12, #13 and #14)".
 _BETWEEN_REFS = re.compile(r"^[\s,;()\[\]/&+]*(?:and|or)?[\s,;()\[\]/&+]*$")
 
@@ -265,7 +318,11 @@ def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[
             claims.append("")  # "40 commits, among them #2690": an example of a count, no claim of its own
             continue
         if narrow:
-            clause = _CLAUSE_BREAK.split(clause)[-1]
+            clauses = _CLAUSE_BREAK.split(clause)
+            # "…, following reviewer feedback (#208)": a clause that gives a reason claims nothing alone.
+            while len(clauses) > 1 and _REASON.match(clauses[-1]):
+                clauses[-2:] = [f"{clauses[-2]} {clauses[-1]}"]
+            clause = clauses[-1]
         if not WORD.search(clause) and index:
             claims.append(claims[-1])  # '“Revert "… (#652)"” (#698)': cited for what the ref before it was
             continue

@@ -113,6 +113,7 @@ class ItemWords:
     by_sha: dict[str, WorkItem]
     _sorted: dict[tuple[str, bool], tuple[str, ...]] = field(default_factory=dict, repr=False)
     _title_index: dict[str | None, dict[str, frozenset[str]]] = field(default_factory=dict, repr=False)
+    _holding: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, history: History) -> ItemWords:
@@ -169,6 +170,13 @@ class ItemWords:
         if ordered is None:
             ordered = self._sorted[(item.id, title)] = tuple(sorted(word for word in words if len(word) >= _PREFIX))
         return sum(1 for key in claim if key in words or (len(key) >= _PREFIX and _begins(key, words, ordered)))
+
+    def holding(self, key: str, month: str) -> frozenset[str]:
+        """The ids of the month's items whose words hold a key (as `shared` reads it)."""
+        found = self._holding.get((key, month))
+        if found is None:
+            found = self._holding[(key, month)] = frozenset(item.id for item in self.of_month(month) if self.shared((key,), item))
+        return found
 
     def title_scores(self, claim: Iterable[str], month: str | None) -> Counter[str]:
         """`shared(claim, item, title=True)` of every item of a month (of the period for None) at
