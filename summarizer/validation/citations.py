@@ -152,12 +152,13 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
     """The item of the month that tells a claim far better than those cited: its title holds a rare
     word of the claim that no cited item holds anywhere, and, each word weighed by how few of the
     month's items hold it (twice in a title), it tells the claim at least twice as well."""
-    if scope.month is None or not claim:
-        return None
     citations = context.citations
+    if scope.month is None or not claim or any(_titles_all(claim, item, citations) for item in items):
+        return None
     holding = {key: citations.holding(key, scope.month) for key in claim}
     cited = {item.id for item in items}
-    missing = [key for key, ids in holding.items() if ids and not ids & cited and len(ids) <= _FEW]
+    # A joining the cited items write apart ("TMA load" of "TMA-load") is no word they lack.
+    missing = [key for key, ids in holding.items() if ids and not ids & cited and len(ids) <= _FEW and not _held_apart(claim[key], items, citations)]
     if not missing:
         return None
 
@@ -177,6 +178,11 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
     better = max(candidates, key=weight)
     told = max(weight(item) for item in items)
     return better if weight(better) >= 2 * told and weight(better) >= told + 1 else None
+
+
+def _held_apart(phrase: str, items: list[WorkItem], citations: ItemWords) -> bool:
+    words = WORD.findall(phrase)
+    return len(words) > 1 and any(all(citations.shared(keys(word), item) for word in words) for item in items)
 
 
 def _titles_all(claim: dict[str, str], item: WorkItem, citations: ItemWords) -> bool:
@@ -242,8 +248,9 @@ def _is_feature_verb(word: str) -> bool:
 _NEW_WORK_VERBS = FEATURE_VERBS | frozenset("launch built develop design shipped wrote made".split())
 # After these a verb's form is a noun: "described the build".
 _DETERMINERS = frozenset("the a an this that its their his her our".split())
-# Words that end what a verb made and begin what it was for or where: "retries for CI failures".
-_PURPOSE = frozenset("for to so because when where after against across in on from".split())
+# Words that end what a verb made and begin what it was for: "retries for CI failures". Where it
+# was put ("to the docs", "in the tests") is still what was made.
+_PURPOSE = frozenset("for so because when where after against across from".split())
 
 
 # The classes of a change of tests or docs alone (classification.classify's rules).
