@@ -15,6 +15,7 @@ from summarizer.validation.echo import check_echoes
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.grounding import check_grounding
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
+from summarizer.validation.quotes import without_quoted_titles
 from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentions, split_sentences
 from summarizer.validation.signal_claims import SIGNAL_ROW, check_signal_claims, check_signal_row
 from summarizer.validation.terms import (
@@ -43,8 +44,12 @@ class Checker:
 
 def _validate(text: str, history: History, context: Context) -> list[Finding]:
     sentences = split_sentences(text, history.period.months())
+    # Quoted titles are blanked for the checks of claims; a paragraph is grounded, and a sentence
+    # repeated, by what it quotes as much as by what it says.
+    blanked = without_quoted_titles(text, sentences, context)
+    claims = sentences if blanked == text else split_sentences(blanked, history.period.months())
     findings: list[Finding] = []
-    for sentence in sentences:
+    for sentence in claims:
         scope = context.scope(sentence.month)
         if SIGNAL_ROW.match(sentence.text.strip()):
             # The table's figures, items and definitions are the signals' own words: only its figure can be wrong.
@@ -69,7 +74,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_echoes(sentence, scope, context)
     # A sentence that copies the prompt's example is condemned whole: its citation is no claim of its own.
     echoes = {finding.offset for finding in findings if finding.kind == FindingKind.PROMPT_ECHO}
-    findings = [f for f in findings if not (f.kind == FindingKind.WRONG_EVIDENCE and _within_echo(f, echoes, sentences))]
+    findings = [f for f in findings if not (f.kind == FindingKind.WRONG_EVIDENCE and _within_echo(f, echoes, claims))]
     findings += find_duplicates(sentences, context)
     findings += check_grounding(text, sentences, context)
     return _deduplicated(sorted(findings, key=lambda f: (f.offset or 0, f.kind)))

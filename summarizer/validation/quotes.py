@@ -1,0 +1,56 @@
+"""A work item's own title, quoted: its words are the commits', not claims of the text.
+
+The offline drafter, and a careful writer, quote a title as it stands: landed “The 23 known
+bugs of docs/robustness.md fixed (#12): cache values carry a digest …” (2f68cc4). What the
+quotation holds is the commit's word — 23 is no count of the month's bugs, #12 no citation.
+A quotation of a title of the month's work (whole, or cut short with …) is blanked before the
+sentence is checked, when the refs after it cite that item or there are none; a title quoted
+beside another item's ref is checked as written, so the wrong citation shows.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from summarizer.models.history import WorkItem
+from summarizer.validation.claims import PR_REF, SHA
+from summarizer.validation.context import Context
+from summarizer.validation.sections import Sentence
+
+_QUOTED = re.compile(r"[“\"](?P<inner>[^”\"]+)[”\"](?:\s*\((?P<refs>[^()\n]*)\))?")
+# A shorter quotation is a word or a name ("“CSV”"), not a title, unless it is the whole title.
+_LEAST = 12
+_SPACES = re.compile(r"\s+")
+
+
+def without_quoted_titles(text: str, sentences: list[Sentence], context: Context) -> str:
+    """The text with the quoted titles of each sentence's month's items blanked (offsets kept).
+    A title may hold sentences of its own, so quotations are read across the sentences' ends."""
+    starts = [sentence.start for sentence in sentences]
+    blanked = text
+    for match in _QUOTED.finditer(text):
+        month = sentences[max(bisect_right(starts, match.start()) - 1, 0)].month if sentences else None
+        items = context.citations.of_month(month) if month else context.citations.items
+        quoted = _normal(match.group("inner").rstrip().removesuffix("…").removesuffix("...").rstrip())
+        titled = [item for item in items if _quotes(quoted, _normal(item.title))]
+        refs = match.group("refs") or ""
+        cited = [*PR_REF.finditer(refs), *SHA.finditer(refs)]
+        if titled and (not cited or any(_cites(ref, item) for ref in cited for item in titled)):
+            start, end = match.span("inner")
+            blanked = blanked[:start] + " " * (end - start) + blanked[end:]
+    return blanked
+
+
+def _quotes(quoted: str, title: str) -> bool:
+    return quoted == title or (len(quoted) >= _LEAST and quoted in title)
+
+
+def _cites(ref: re.Match[str], item: WorkItem) -> bool:
+    if ref.re is SHA:
+        return any(sha.startswith(ref.group(0).lower()) for sha in item.commits)
+    return item.pr is not None and int(ref.group("number")) == item.pr
+
+
+def _normal(text: str) -> str:
+    return _SPACES.sub(" ", text.strip().casefold())
