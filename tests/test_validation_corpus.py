@@ -46,7 +46,6 @@ KNOWN_GAPS = {
     "464-other-author-prefill-decode-xzhao": "'prefill and decode' runs across a conjunction, which no colleague phrase does",
     "496-unsupported-skill-go-grace": "'the Go record reader': Go is a word too, named as a language only as written",
     "361-wrong-evidence-skip-cache-jansel": "#692 is caught, but 'env var' reads as a colleague's phrase: his own words spell it HELION_… and 'variable'",
-    "381-wrong-evidence-re-enabled-scan-wfeng": "#433 skipped the associative_scan tests that #443 re-enabled: the same words",
     "551-other-author-fixed-size-reductions-wfeng": "Will Feng's own words hold 'size' and 'reductions', so the pair reads as his",
     "804-real-model-january-xzhao": "#145's body names the GPU and the benchmark, so it tells the claim's words; cited beside #143",
 }

@@ -10,6 +10,8 @@ suggestion, so the citation can be mended instead of the sentence lost. A ref wh
 some of them is wrong all the same when another item of the month tells the claim far better:
 its title holds a rare word of the claim that no cited item holds, every rare word the cited
 items hold, and, each word weighed by how few of the month's items hold it, twice their weight.
+A ref is wrong too when it did the opposite of the claim ("Re-enabled the scan tests" citing
+"Skip the scan tests") and another item of the month did what the claim says.
 
 Words are compared as validation/items.py `keys` them.
 """
@@ -113,8 +115,11 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         verdicts = [narrow, narrow if claims[1] == claims[0] or narrow is None else _misplaced(claim_keys(claims[1], context), items, scope, context, alone)]
         copied = _copied_title(claims[0], items, scope, context) if alone else None
         checks_only = _new_work_of_checks(claims[0], text, items)
+        undone = _undone(claims[0], narrow_claim, items, scope, context)
         if copied is not None:
             verdicts = [copied, copied]
+        elif undone is not None:
+            verdicts = [undone, undone]
         elif checks_only is not None:
             verdicts = [checks_only, checks_only]
         elif not narrow_claim and alone:
@@ -237,6 +242,45 @@ def _only_checks(item: WorkItem) -> bool:
         return True
     first = next(iter(WORD.findall(PR_SUFFIX.sub("", item.title).lower())), "")
     return item.class_rule.startswith(_CHECKS_ONLY) and not _is_feature_verb(first)
+
+
+def _undone(text: str, claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
+    """A claim told with one verb ("Re-enabled the scan tests") citing only changes told with its
+    opposite ("Skip the scan tests"), when another item of the month tells it with the claim's own
+    verb and every word of it those cited tell: that item did the work, the cited ones undid it."""
+    verb = _opening_verb(text)
+    side = next((index for pair in _OPPOSITES for index, verbs in enumerate(pair) if verb in verbs), None)
+    if side is None or scope.month is None or not claim:
+        return None
+    pair = next(pair for pair in _OPPOSITES if verb in pair[side])
+    if not all(_opening_verb(_TITLE_TAGS.sub("", item.title)) in pair[1 - side] for item in items):
+        return None
+    citations = context.citations
+    told = max(citations.shared(claim, item, title=True) for item in items)
+    cited = {item.id for item in items}
+    doers = [
+        item for item in citations.of_month(scope.month)
+        if item.id not in cited and _opening_verb(_TITLE_TAGS.sub("", item.title)) in pair[side] and citations.shared(claim, item, title=True) >= max(told, 1)
+    ]  # fmt: skip
+    if not doers:
+        return None
+    doer = max(doers, key=lambda item: citations.shared(claim, item, title=True))
+    return f"{_ref(items[0])} is “{items[0].title}”, the opposite of what the claim says; {_ref(doer)} is “{doer.title}”", _ref(doer)
+
+
+def _opening_verb(text: str) -> str:
+    words = [word.lower().replace("-", "") for word in WORD.findall(text)]
+    words = words[1:] if words and words[0] in ("also", "and", "then") else words
+    return stem(words[0]) if words else ""
+
+
+# Verbs that undo each other, as `stem` leaves them.
+_OPPOSITES = (
+    (frozenset("enabl reenabl unskip unskipp".split()), frozenset("disabl skip skipp".split())),
+    (frozenset("add introduc".split()), frozenset("remov delet drop dropp".split())),
+)
+# The tags a title may open with: "[Ref Mode] Expand …", "inductor: Skip …".
+_TITLE_TAGS = re.compile(r"^\s*(?:\[[^\]]*\]\s*|[\w./-]+:\s+)*")
 
 
 def _is_feature_verb(word: str) -> bool:
