@@ -44,7 +44,6 @@ CASES = sorted((CORPUS / "cases").glob("*.md"))
 KNOWN_GAPS = {
     "432-correct-overview-amd-nriasanovsky": "false other_author on 'ops in the matmul': his title writes 'bufferops … matmul'",
     "464-other-author-prefill-decode-xzhao": "'prefill and decode' runs across a conjunction, which no colleague phrase does",
-    "496-unsupported-skill-go-grace": "'the Go record reader': Go is a word too, named as a language only as written",
     "361-wrong-evidence-skip-cache-jansel": "#692 is caught, but 'env var' reads as a colleague's phrase: his own words spell it HELION_… and 'variable'",
     "551-other-author-fixed-size-reductions-wfeng": "Will Feng's own words hold 'size' and 'reductions', so the pair reads as his",
     "804-real-model-january-xzhao": "#145's body names the GPU and the benchmark, so it tells the claim's words; cited beside #143",

@@ -45,6 +45,9 @@ LANGUAGE_NAMES = (
     "C\\+\\+", "C#", "F#",
 )  # fmt: skip
 LANGUAGE = re.compile(r"(?<![\w#+-])(?P<language>" + "|".join(LANGUAGE_NAMES) + r")(?![\w#+])")
+# "Go", "C" and "R" in prose are languages only as written, inside a sentence ("the Go record
+# reader", "a C extension"), and not as a person's initial ("R. Smith").
+_SHORT_LANGUAGE = re.compile(r"(?<=[a-z,;:(] )(?P<language>Go|C|R)(?![\w#+&'’-]|\.\s*[A-Z][a-z]|\.\w)")
 
 
 def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -80,7 +83,7 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
                 offset = start + tag.find(clean)
                 yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, (offset, offset + len(clean)), scope, unsupported)
         return
-    for match in LANGUAGE.finditer(sentence.text):
+    for match in [*LANGUAGE.finditer(sentence.text), *_SHORT_LANGUAGE.finditer(sentence.text)]:
         if not _language_supported(match.group("language"), scope):
             yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, match, scope, f"no {match.group('language')} file or mention{context.where(scope)}")
 
