@@ -59,16 +59,31 @@ def landed_by_another(term: str, sentence: Sentence, scope: Evidence, context: C
     return finding(FindingKind.OTHER_AUTHOR, sentence, (start, start + len(term)), scope, message)
 
 
-def _said_by_them(first: str, second: str, context: Context) -> bool:
+def _said_by_them(first: str, second: str, context: Context, compounded: tuple[bool, bool] = (False, False)) -> bool:
     """Whether the developer's own work says the two words as one, in another spelling: "layer norm"
-    where they wrote layernorm, "jagged tensors" where a title of theirs wrote KeyedJaggedTensor."""
+    where they wrote layernorm, "jagged tensors" where a title of theirs wrote KeyedJaggedTensor.
+    `compounded` tells which of the two are part of a compound of theirs beside them in the sentence."""
     citations = context.citations
     if joined_key(first, second) in citations.everywhere:
         return True
     # Beside a function word ("config when"), a word their own titles use is theirs; beside a
-    # generic noun it may be another's tool ("gemm analyzer"), and both must be theirs.
-    wanted = [keys(word) for word in (first, second) if word.lower() not in _FUNCTION_WORDS]
+    # generic noun it may be another's tool ("gemm analyzer"), and both must be theirs. A word of
+    # their own compound ("buffer ops in the matmul", where they wrote bufferops) is theirs.
+    content = [(word, theirs) for word, theirs in zip((first, second), compounded) if word.lower() not in _FUNCTION_WORDS]
+    wanted = [keys(word) for word, theirs in content if not theirs]
+    if content and not wanted:
+        return True
     return bool(citations.titled(wanted)) if wanted else False
+
+
+def _in_their_compounds(run: list[Token], text: str, context: Context) -> set[Token]:
+    """The words of a run that, with a neighbour written beside them, make a word of the developer's
+    own work ("buffer ops" of bufferops)."""
+    theirs: set[Token] = set()
+    for first, second in zip(run, run[1:]):
+        if text[first.end : second.start] in (" ", "-") and joined_key(text[first.start : first.end], text[second.start : second.end]) in context.citations.everywhere:
+            theirs |= {first, second}
+    return theirs
 
 
 # Words that only join others: no phrase of anyone's work rests on them.
@@ -90,11 +105,13 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
 
     phrases: list[tuple[list[Token], list[Commit]]] = []
     for run in tokens(sentence.text[:end]):
+        theirs = _in_their_compounds(run, sentence.text, context)
         for first, second in zip(run, run[1:]):
             # A person's name is a name, checked as one, not work.
             if sentence.text[first.start : second.end].lower() in context.people:
                 continue
-            if _said_by_them(sentence.text[first.start : first.end], sentence.text[second.start : second.end], context):
+            words = (sentence.text[first.start : first.end], sentence.text[second.start : second.end])
+            if _said_by_them(*words, context, (first in theirs, second in theirs)):
                 continue
             commits = colleagues.landed_by_others((first.stem, second.stem), months)
             if not commits:
