@@ -64,7 +64,11 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         if all(token.lower().rstrip(".") in own_tokens or _is_initial_of(token, own_tokens) for token in tokens):
             continue
         near = _near_miss(tokens, name_tokens)
-        in_context = _PERSON_AFTER.match(sentence.text[match.end() :]) or _PERSON_BEFORE.search(sentence.text[: match.start()])
+        after = sentence.text[match.end() :]
+        # "Reed 60d65e6e maintainers": one word of a name, the rest of it the developer's own.
+        rest = after.split()[: len(name_tokens) - len(tokens)]
+        in_context = _PERSON_AFTER.match(after) or _PERSON_BEFORE.search(sentence.text[: match.start()])
+        in_context = in_context or bool(rest and all(word.lower() in name_tokens for word in rest))
         if (near and (len(tokens) > 1 or in_context)) or (in_context and len(tokens) > 1):
             message = f"“{name}” is not how the commits name {developer.name}" if near else f"“{name}” is neither {developer.name} nor anyone in the commits"
             yield finding(FindingKind.NAME_MISMATCH, sentence, match.span("name"), scope, message, developer.name)
