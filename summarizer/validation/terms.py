@@ -30,6 +30,14 @@ TERM = re.compile(
     r"|(?P<caps>(?<![\w@/])[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?(?![\w@]))"
     r"|(?P<mixed>(?<![\w@/])[A-Z]{2,}[a-z]{1,2}(?![\w@]))"
 )
+# A product's or tool's name in prose ("a Redis cache", "deployed on Kubernetes"): a capitalised
+# word inside a sentence, after a lower-case word, not beside another capitalised one (a
+# person's name, "GitHub Enterprise", is read as a whole elsewhere).
+_PROPER = re.compile(r"(?<=[a-z] )(?P<proper>[A-Z][a-z]{2,}[a-z0-9]*)\b(?![@/.'’-]\w|\s+[A-Z0-9])")
+_CALENDAR = frozenset("""
+january february march april may june july august september october november december
+monday tuesday wednesday thursday friday saturday sunday english
+""".split())
 _NOT_A_TERM = re.compile(
     r"^(?:\d+(?:st|nd|rd|th|s|k|K|M|x|ms|GB|MB|KB|TB|B)|Q[1-4]|[ivxIVX]+|e\.g|i\.e|(?:[A-Za-z]\.)+[A-Za-z]?)$"
 )
@@ -77,6 +85,28 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         if others is True:
             continue  # a teammate's, and the sentence says so
         yield elsewhere or others or finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
+
+
+def check_proper_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """A product's or tool's name the commits never write ("moved the cache to Redis"):
+    `ungrounded_term`, as an identifier would be."""
+    if sentence.text.lstrip().startswith(("#", "|")):
+        return
+    masked = _mask(sentence)
+    for match in _PROPER.finditer(masked):
+        name = match.group("proper")
+        lowered = name.lower()
+        previous = masked[max(0, match.start() - 40) : match.start()].split()
+        if previous and previous[-1][:1].isupper():
+            continue
+        if lowered in _CALENDAR or lowered in context.own_names or lowered in context.name_words or lowered in context.people or LANGUAGE.fullmatch(name):
+            continue
+        if context.evidence[None].mentions(name) or whole_keys(name) & context.citations.told(None):
+            continue
+        others = landed_by_another(name, sentence, scope, context)
+        if others is True:
+            continue
+        yield others or finding(FindingKind.UNGROUNDED_TERM, sentence, match.span("proper"), scope, f"“{name}” appears in no commit{context.where(scope)}")
 
 
 def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
