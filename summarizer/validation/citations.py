@@ -106,15 +106,22 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     wide = _claims(text, matches)
     for (match, kind), claims in zip(refs, zip(_claims(text, matches, narrow=True), wide)):
         items = context.citations.cited(match, kind)
-        if not items:
+        # The cited item's own title, quoted (and blanked by validation/quotes.py), is its claim.
+        if not items or _QUOTED_BLANK.search(claims[0]):
             continue
         # Refs cited together for one claim ("(#248, #257, #264)") each tell a part of it.
         alone = wide.count(claims[1]) == 1
         narrow_claim = claim_keys(claims[0], context)
         narrow = _misplaced(narrow_claim, items, scope, context, alone)
-        verdicts = [narrow, narrow if claims[1] == claims[0] or narrow is None else _misplaced(claim_keys(claims[1], context), items, scope, context, alone)]
+        wide_claim = narrow_claim if claims[1] == claims[0] else claim_keys(claims[1], context)
+        # A last clause of words most of the month's items hold ("every developer's profile and a
+        # team index") tells nothing alone: the claim is the whole of what the ref closes.
+        continued = not _OWN_CLAUSE.match(claims[0])
+        if narrow is None and wide_claim is not narrow_claim and continued and not _telling(narrow_claim, scope, context):
+            narrow = _misplaced(wide_claim, items, scope, context, alone)
+        verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None else _misplaced(wide_claim, items, scope, context, alone)]
         copied = _copied_title(claims[0], items, scope, context) if alone else None
-        checks_only = _new_work_of_checks(claims[0], text, items)
+        checks_only = _new_work_of_checks(claims[0], text, items) or _new_work_of_checks(claims[1], text, items)
         undone = _undone(claims[0], narrow_claim, items, scope, context)
         if copied is not None:
             verdicts = [copied, copied]
@@ -122,12 +129,20 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             verdicts = [undone, undone]
         elif checks_only is not None:
             verdicts = [checks_only, checks_only]
-        elif not narrow_claim and alone:
+        elif not narrow_claim and alone and narrow is None:
             # Told in words every title uses ("Added multiple inputs support"): wrong only where
             # another item's title holds them all and the cited item none of them.
             verdicts = [_misplaced_in_plain_words(claims[0], items, scope, context)] * 2
         if all(verdict is not None for verdict in verdicts):
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
+
+
+def _telling(claim: dict[str, str], scope: Evidence, context: Context) -> bool:
+    """Whether a claim holds a word few of its month's items hold (a tenth of them, or _FEW)."""
+    if scope.month is None:
+        return True
+    few = max(_FEW, len(context.citations.of_month(scope.month)) // 10)
+    return any(0 < len(context.citations.holding(key, scope.month)) <= few for key in claim)
 
 
 def _misplaced(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, alone: bool) -> tuple[str, str | None] | None:
@@ -145,6 +160,8 @@ def _misplaced(claim: dict[str, str], items: list[WorkItem], scope: Evidence, co
         (in_title == 0 and better_in_title >= 2 and better_told > told)
         or (alone and better_in_title >= 2 * in_title + 2 and better_told >= told + 2)
         or (alone and better is not None and _titles_all(claim, better, citations) and better_in_title >= in_title + 2)
+        # Another title that holds three in four of the claim's words, twice what the cited one holds.
+        or (alone and 4 * better_in_title >= 3 * len(claim) and better_in_title >= 2 * in_title and better_told > told)
     ):
         return None
     words = ", ".join(sorted(set(claim.values()))[:4])
@@ -194,7 +211,9 @@ def _titles_all(claim: dict[str, str], item: WorkItem, citations: ItemWords) -> 
     """Whether an item's title tells every word of a claim of two words or more (their joinings aside):
     the claim is that item's title in other words."""
     words = {key for key, word in claim.items() if " " not in word}
-    return len(words) >= 2 and citations.shared(words, item, title=True) == len(words)
+    # A title of many clauses holds the words of many claims: it is no claim's other wording.
+    short = len(WORD.findall(item.title)) <= 4 * (len(words) + 1)
+    return len(words) >= 2 and short and citations.shared(words, item, title=True) == len(words)
 
 
 def _copied_title(text: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
@@ -227,7 +246,7 @@ def _new_work_of_checks(claim: str, sentence: str, items: list[WorkItem]) -> tup
     made = words[opening + 1 :]
     made = made[: next((index for index, word in enumerate(made) if word in _PURPOSE), len(made))]
     elsewhere = WORD.findall(sentence.replace(claim, " "))
-    if any(_is_check_word(word) for word in made) or any(_is_check_word(word.lower()) for word in elsewhere):
+    if any(_is_check_word(word) for word in [*words[:opening], *made]) or any(_is_check_word(word.lower()) for word in elsewhere):
         return None
     if not all(_only_checks(item) for item in items):
         return None
@@ -289,7 +308,7 @@ def _is_feature_verb(word: str) -> bool:
 
 # The verbs a title's class is told by, and those a prose claim of new work opens with besides
 # (their past tense is read from them: launched, developed, designed).
-_NEW_WORK_VERBS = FEATURE_VERBS | frozenset("launch built develop design shipped wrote made".split())
+_NEW_WORK_VERBS = FEATURE_VERBS | frozenset("launch built develop design shipped wrote made let".split())
 # After these a verb's form is a noun: "described the build".
 _DETERMINERS = frozenset("the a an this that its their his her our".split())
 # Words that end what a verb made and begin what it was for: "retries for CI failures". Where it
@@ -349,8 +368,12 @@ _CLAUSE_BREAK = re.compile(
     # "… and fixed the linter (#250)": a conjunction before a verb opens a claim of its own.
     r"|\s(?:and|then|while|but)\s(?=(?:also\s+)?(?:[a-z]+ed|made|built|wrote|ran|set|put|led|cut|kept|gave|took|brought|sped)(?![\w-]))"
 )
+# How a clause that makes a claim of its own opens ("…, and his indexing fixes (#424)"), where one
+# that goes on with the list before it ("a roster in, every developer's profile out") does not.
+_OWN_CLAUSE = re.compile(r"\s*(?:and|or|but|then|while|so|his|her|their|its|which|who|also)\b", re.IGNORECASE)
 # How a clause that says why or how the work came about opens.
 _REASON = re.compile(r"\s*(?:following|after|per|thanks to|in response to|as requested|as suggested|based on|prompted by|at the request of)\b", re.IGNORECASE)
+_QUOTED_BLANK = re.compile(r"[“\"]\s+[”\"]")
 # What may stand between refs of one citation: "(#12, #13 and #14)".
 _BETWEEN_REFS = re.compile(r"^[\s,;()\[\]/&+]*(?:and|or)?[\s,;()\[\]/&+]*$")
 

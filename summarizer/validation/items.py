@@ -44,6 +44,8 @@ ABBREVIATIONS = {
     "hid": "hide", "hidden": "hide", "bound": "bind", "wound": "wind", "taught": "teach", "caught": "catch",
     "sought": "seek", "fought": "fight", "shook": "shake", "stole": "steal", "woke": "wake", "spun": "spin",
 }  # fmt: skip
+# A number given as a quantity: not a ref (#237, pull/237), a hash, a path or a version.
+QUANTITY_NUMBER = re.compile(r"(?<![\w#/.:,-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.:/-]|\.\d|,\d)")
 WORD = re.compile(r"_*[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
@@ -102,13 +104,14 @@ class ItemWords:
 
     items: list[WorkItem]
     words: dict[str, frozenset[str]]  # item id -> keys of its title, messages, paths and code
-    titles: dict[str, frozenset[str]]  # item id -> keys of its title alone
+    titles: dict[str, frozenset[str]]  # item id -> keys of its title and its commits' subjects
     by_title_key: dict[str, list[WorkItem]]  # key -> the items whose title holds it
     by_month_title_key: dict[tuple[str, str], list[WorkItem]]  # (month, key) -> the same, of that month
     by_month: dict[str, frozenset[str]]  # month -> keys of all its items' words
     by_month_items: dict[str, list[WorkItem]]
     everywhere: frozenset[str]  # keys of every item's words
     figures: dict[str, set[tuple[float, str]]]  # item id -> the figures its commits state ("2x", "40%")
+    stated: dict[str, frozenset[int]]  # item id -> the numbers its commits state as quantities ("23 known bugs")
     by_pr: dict[tuple[str | None, int], list[WorkItem]]
     by_sha: dict[str, WorkItem]
     _sorted: dict[tuple[str, bool], tuple[str, ...]] = field(default_factory=dict, repr=False)
@@ -122,19 +125,26 @@ class ItemWords:
         words: dict[str, frozenset[str]] = {}
         titles: dict[str, frozenset[str]] = {}
         figures: dict[str, set[tuple[float, str]]] = {}
+        stated: dict[str, frozenset[int]] = {}
         by_pr: dict[tuple[str | None, int], list[WorkItem]] = {}
         by_sha: dict[str, WorkItem] = {}
         for item in items:
             texts = [item.title, *item.labels]
+            # Each commit's subject titles a part of the work: an item grouped from several commits
+            # ("… (#32)") is told by all their subjects, not only by its first.
+            headlines = [item.title]
             for sha in item.commits:
                 by_sha[sha] = item
                 commit = commits.get(sha)
                 if commit is not None:
                     texts += [commit.subject, commit.body, *(change.path for change in commit.files)]
+                    headlines.append(commit.subject)
             code = [word for sha in item.commits if (commit := commits.get(sha)) is not None for word in commit.code]
             words[item.id] = frozenset().union(*(keys(word) for text in texts for word in WORD.findall(text)), *(keys(word) for word in code))
-            titles[item.id] = frozenset().union(*(keys(word) for word in WORD.findall(item.title)))
-            figures[item.id] = figures_in("\n".join(texts))
+            titles[item.id] = frozenset().union(*(keys(word) for headline in headlines for word in WORD.findall(headline)))
+            whole = "\n".join(texts)
+            figures[item.id] = figures_in(whole)
+            stated[item.id] = frozenset(int(number.replace(",", "")) for number in QUANTITY_NUMBER.findall(whole))
             if item.pr is not None:
                 by_pr.setdefault((None, item.pr), []).append(item)
                 by_pr.setdefault((item.repo.lower(), item.pr), []).append(item)
@@ -151,7 +161,7 @@ class ItemWords:
         return cls(
             items=items, words=words, titles=titles, by_title_key=by_title_key, by_month_title_key=by_month_title_key,
             by_month=by_month, by_month_items={month.month: month.items for month in history.months}, everywhere=everywhere,
-            figures=figures, by_pr=by_pr, by_sha=by_sha,
+            figures=figures, stated=stated, by_pr=by_pr, by_sha=by_sha,
         )  # fmt: skip
 
     def of_month(self, month: str) -> list[WorkItem]:
