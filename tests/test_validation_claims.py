@@ -1,0 +1,75 @@
+"""What a sentence claims, held to what its refs and its month say.
+
+The data: Grace Hopper in acme/vision in March 2025. PR #11 skipped the scan tests and PR #12
+re-enabled them; #13 is one PR of two commits (a Redis-free disk cache, then its eviction);
+#14's title states a count of its own ("the 23 known loader bugs").
+"""
+
+from __future__ import annotations
+
+from summarizer.models.activity import Activity, Commit, FileChange, Repository
+from summarizer.models.history import History
+from summarizer.months import build_history
+from summarizer.period import Period
+from summarizer.validation import validate
+
+
+def commit(sha: str, day: str, subject: str, path: str) -> Commit:
+    pr = int(subject.rsplit("(#", 1)[1].rstrip(")"))
+    return Commit(
+        sha=sha * 20, repo="acme/vision", author_name="Grace Hopper", author_email="grace@example.com", authored_at=f"{day}T10:00:00+00:00",
+        committed_at=f"{day}T10:00:00+00:00", month=day[:7], subject=subject, pr=pr, files=[FileChange(path=path, added=5)],
+    )  # fmt: skip
+
+
+def history() -> History:
+    commits = [
+        commit("a1", "2025-03-03", "Skip associative_scan tests in eager mode (#11)", "test/test_scan.py"),
+        commit("b2", "2025-03-10", "Re-enable associative_scan tests in eager mode (#12)", "test/test_scan.py"),
+        commit("c3", "2025-03-12", "Add a disk cache for decoded frames (#13)", "vision/cache.py"),
+        commit("d4", "2025-03-13", "Evict the oldest frames when the disk cache is full (#13)", "vision/cache.py"),
+        commit("e5", "2025-03-20", "Fix the 23 known loader bugs (#14)", "vision/loader.py"),
+        commit("f6", "2025-03-24", "Speed up the JPEG decoder (#15)", "vision/jpeg.py"),
+    ]
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=commits,
+    )  # fmt: skip
+    return build_history(activity)
+
+
+def errors(text: str) -> set[tuple[str, str]]:
+    return {(f.kind, f.text) for f in validate(text, history()) if f.severity == "error"}
+
+
+def test_a_ref_that_did_the_opposite_of_its_claim_is_wrong_evidence() -> None:
+    (found,) = [f for f in validate("### March 2025\n- Re-enabled the associative_scan tests in eager mode (#11)", history()) if f.severity == "error"]
+    assert (found.kind, found.text, found.suggestion) == ("wrong_evidence", "#11", "#12")
+
+
+def test_the_ref_that_did_what_the_claim_says_passes() -> None:
+    assert errors("### March 2025\n- Re-enabled the associative_scan tests in eager mode (#12)") == set()
+
+
+def test_an_item_of_several_commits_is_told_by_each_of_their_subjects() -> None:
+    assert errors("In March 2025, Grace made the disk cache evict the oldest frames when full (#13).") == set()
+
+
+def test_a_count_the_cited_item_states_is_its_figure_not_a_statistic() -> None:
+    assert errors("In March 2025, Grace fixed the 23 known loader bugs (#14).") == set()
+
+
+def test_the_same_count_without_the_item_is_a_statistic() -> None:
+    assert ("wrong_count", "23 known loader bugs") in errors("In March 2025, Grace fixed 23 known loader bugs.")
+
+
+def test_a_product_name_no_commit_writes_is_an_ungrounded_term() -> None:
+    assert ("ungrounded_term", "Redis") in errors("In March 2025, Grace moved the frame cache to Redis (#13).")
+
+
+def test_a_short_language_name_in_prose_is_checked_as_written() -> None:
+    assert ("unsupported_skill", "Go") in errors("In March 2025, Grace rewrote the JPEG decoder as a Go service (#15).")
+
+
+def test_go_as_a_word_is_no_language() -> None:
+    assert errors("In March 2025, Grace made the JPEG decoder go faster (#15).") == set()
