@@ -73,3 +73,11 @@ def test_a_short_language_name_in_prose_is_checked_as_written() -> None:
 
 def test_go_as_a_word_is_no_language() -> None:
     assert errors("In March 2025, Grace made the JPEG decoder go faster (#15).") == set()
+
+
+def test_a_figure_in_words_the_cited_item_does_not_state_is_unsupported() -> None:
+    assert ("unsupported_number", "doubled") in errors("In March 2025, Grace doubled the speed of the JPEG decoder (#15).")
+
+
+def test_a_figure_in_words_is_no_figure_where_it_says_what_a_thing_is() -> None:
+    assert errors("In March 2025, Grace made the disk cache, which doubles as a frame store (#13).") == set()

@@ -8,7 +8,7 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import History
 from summarizer.period import month_label
 from summarizer.validation.citations import check_citations, check_figure_sources, check_months_of_work
-from summarizer.validation.claims import check_counts, check_figures, check_identifiers, check_quantities
+from summarizer.validation.claims import check_counts, check_figures, check_identifiers, check_quantities, check_word_figures
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
 from summarizer.validation.echo import check_echoes
@@ -66,6 +66,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_signal_claims(sentence, scope, context)
         findings += check_figures(sentence, scope, context)
         findings += check_quantities(sentence, scope, context)
+        findings += check_word_figures(sentence, scope, context)
         findings += check_figure_sources(sentence, scope, context)
         findings += check_names(sentence, scope, context)
         findings += check_repositories(sentence, scope, context)

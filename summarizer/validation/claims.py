@@ -6,8 +6,10 @@ import re
 from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
+from summarizer.models.history import WorkItem
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
+from summarizer.validation.items import keys
 from summarizer.validation.sections import MONTH_MENTION, Sentence
 from summarizer.words import count_as
 
@@ -133,7 +135,7 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
 def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
     """Where the count checks already looked (a count's number only): other checks leave these alone."""
     spans = [match.span("number") for match in COUNT.finditer(sentence.text)]
-    patterns = (PERCENT_OF_CLASS, TESTED_SHARE, LINES_DIFF, MONTH_MENTION)
+    patterns = (PERCENT_OF_CLASS, TESTED_SHARE, LINES_DIFF, MONTH_MENTION, _WORD_FIGURE)
     return spans + [match.span() for pattern in patterns for match in pattern.finditer(sentence.text)]
 
 
@@ -148,6 +150,49 @@ def check_figures(sentence: Sentence, scope: Evidence, context: Context) -> Iter
         yield context.placed_elsewhere(
             lambda evidence: figure in evidence.figures, sentence, match, scope, match.group(0)
         ) or finding(FindingKind.UNSUPPORTED_NUMBER, sentence, match, scope, f"{match.group(0)} appears in no commit{context.where(scope)}")
+
+
+def check_word_figures(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """A figure told in words ("doubled the throughput", "twice as fast", "halved the memory",
+    "a tenfold speed-up") is a figure all the same: the items the sentence cites (the month's,
+    where it cites none) must state it, as "2x" or "50%", or say it in the same word."""
+    refs = [(match, "pr") for match in PR_REF.finditer(sentence.text)] + [(match, "sha") for match in SHA.finditer(sentence.text)]
+    citations = context.citations
+    cited = [item for match, kind in refs for item in citations.cited(match, kind)]
+    for match in _WORD_FIGURE.finditer(sentence.text):
+        word = match.group(0).lower()
+        value = _figure_value(word)
+        halved = "hal" in word
+        said = [value] + ([50.0] if halved else [])
+        stems = keys("half") | keys("halve") if halved else keys(word.split()[0].split("-")[0])
+        if cited:
+            supported = any((v, "x") in citations.figures[item.id] or (v, "%") in citations.figures[item.id] for item in cited for v in said)
+            supported = supported or any(citations.shared(stems, item) for item in cited)
+        else:
+            supported = any((v, "x") in scope.figures or (v, "%") in scope.figures for v in said) or bool(stems & citations.told(scope.month))
+        if not supported:
+            where = ", ".join(dict.fromkeys(_ref_of(item) for item in cited)) if cited else f"no commit{context.where(scope)}"
+            yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, match, scope, f"“{match.group(0)}” is a figure {where} does not state" if cited else f"“{match.group(0)}”: {where} states it")
+
+
+def _ref_of(item: WorkItem) -> str:
+    return f"#{item.pr}" if item.pr is not None else item.commits[0][:7]
+
+
+# Figures told in words: a verb of change, or a multiple before a comparison.
+_WORD_FIGURE = re.compile(
+    r"\b(?:doubl(?:ed|es|ing)(?! as\b)|tripl(?:ed|es|ing)|quadrupl(?:ed|es|ing)|halv(?:ed|es|ing)|(?:cut )?in half|by half"
+    r"|(?:twice|three times|four times|five times|ten times)(?= (?:as|faster|slower|smaller|larger|bigger|fewer|more|less|the)\b)"
+    r"|(?:\d+|two|three|four|five|ten)[- ]?fold)\b",
+    re.IGNORECASE,
+)
+_MULTIPLES = (("doubl", 2.0), ("twice", 2.0), ("two", 2.0), ("halv", 2.0), ("in", 2.0), ("cut", 2.0), ("by", 2.0), ("tripl", 3.0), ("three", 3.0), ("quadrupl", 4.0), ("four", 4.0), ("five", 5.0), ("ten", 10.0))
+
+
+def _figure_value(phrase: str) -> float:
+    """The multiple a figure in words tells: "doubled" 2, "three times" 3, "12-fold" 12."""
+    first = re.split(r"[- ]|fold", phrase)[0]
+    return float(first) if first.isdigit() else next(value for stem, value in _MULTIPLES if first.startswith(stem))
 
 
 def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
