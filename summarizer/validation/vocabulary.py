@@ -54,6 +54,9 @@ introduces introducing remove removed removes removing
 """.split())
 
 
+_DOUBLED = re.compile(r"(?<=[aeiou])([bdgmnprt])\1$")
+
+
 @cache
 def stem(word: str) -> str:
     """A crude stem, enough to meet 'autotuning' with 'autotuner', 'caches' with 'cache', 'added' with 'add'."""
@@ -61,7 +64,11 @@ def stem(word: str) -> str:
         # Inflections may leave a short verb ("add", "fix"); other endings need a longer stem.
         shortest = 3 if suffix in ("ing", "es", "ed", "s") else 4
         if word.endswith(suffix) and len(word) - len(suffix) >= shortest:
-            return word[: -len(suffix)]
+            stemmed = word[: -len(suffix)]
+            # "pinned", "hitting", "skipped" double the verb's last letter: pin, hit, skip ("added" keeps add).
+            if suffix in ("ing", "ings", "ed", "er", "ers") and _DOUBLED.search(stemmed) and len(stemmed) > 3:
+                return stemmed[:-1]
+            return stemmed
     return word
 
 
