@@ -75,9 +75,10 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_proper_names(sentence, scope, context)
         findings += check_colleagues(sentence, scope, context)
         findings += check_echoes(sentence, scope, context)
-    # A sentence that copies the prompt's example is condemned whole: its citation is no claim of its own.
+    # A sentence that copies the prompt is condemned whole: its citation, the prompt's words ("the
+    # DATA block"), are no claims of their own.
     echoes = {finding.offset for finding in findings if finding.kind == FindingKind.PROMPT_ECHO}
-    findings = [f for f in findings if not (f.kind == FindingKind.WRONG_EVIDENCE and _within_echo(f, echoes, claims))]
+    findings = [f for f in findings if f.kind == FindingKind.PROMPT_ECHO or not _within_echo(f, echoes, claims)]
     findings += find_duplicates(sentences, context)
     findings += check_grounding(text, sentences, context)
     return _deduplicated(sorted(findings, key=lambda f: (f.offset or 0, f.kind)))

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 
 from summarizer.models.activity import Commit
 from summarizer.models.findings import Finding, FindingKind
+from summarizer.validation.claims import PR_REF, SHA
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import joined_key, keys
@@ -76,6 +77,14 @@ def _said_by_them(first: str, second: str, context: Context, compounded: tuple[b
     return bool(citations.titled(wanted)) if wanted else False
 
 
+def _cited_title_keys(sentence: Sentence, context: Context) -> frozenset[str]:
+    """The keys of the titles of the developer's items the sentence cites."""
+    text = sentence.text
+    refs = [(match, "pr") for match in PR_REF.finditer(text)] + [(match, "sha") for match in SHA.finditer(text)]
+    citations = context.citations
+    return frozenset().union(*(citations.titles[item.id] for match, kind in refs for item in citations.cited(match, kind)))
+
+
 def _in_their_compounds(run: list[Token], text: str, context: Context) -> set[Token]:
     """The words of a run that, with a neighbour written beside them, make a word of the developer's
     own work ("buffer ops" of bufferops)."""
@@ -104,6 +113,7 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
     credited = _credited_in(sentence)
 
     phrases: list[tuple[list[Token], list[Commit]]] = []
+    cited = _cited_title_keys(sentence, context)
     for run in tokens(sentence.text[:end]):
         theirs = _in_their_compounds(run, sentence.text, context)
         for first, second in zip(run, run[1:]):
@@ -111,6 +121,10 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
             if sentence.text[first.start : second.end].lower() in context.people:
                 continue
             words = (sentence.text[first.start : first.end], sentence.text[second.start : second.end])
+            # A word the title of an item the sentence cites holds: the pair tells that item of theirs
+            # ("the pre-commit and lint instructions (#836)", where #836 is "Consistent pre-commit/lint").
+            if any(keys(word) & cited for word in words if word.lower() not in _FUNCTION_WORDS):
+                continue
             if _said_by_them(*words, context, (first in theirs, second in theirs)):
                 continue
             commits = colleagues.landed_by_others((first.stem, second.stem), months)

@@ -103,6 +103,20 @@ def _pairs_of(commit: Commit) -> set[Pair]:
     return found
 
 
+# Phrases every codebase uses for a kind of thing, not for a piece of anyone's work: rare in two
+# months of one repository, they are still nobody's ("an environment variable to override it").
+FIELD_PHRASES = frozenset(
+    (stem(first), stem(second))
+    for first, second in (
+        ("environment", "variable"), ("environment", "variables"), ("env", "var"), ("env", "vars"), ("env", "variable"),
+        ("command", "line"), ("unit", "test"), ("unit", "tests"), ("error", "message"), ("error", "messages"),
+        ("type", "hints"), ("type", "hint"), ("code", "path"), ("code", "paths"), ("edge", "case"), ("edge", "cases"),
+        ("corner", "case"), ("corner", "cases"), ("test", "suite"), ("test", "cases"), ("dead", "code"), ("default", "value"),
+        ("return", "value"), ("config", "file"), ("pull", "request"), ("merge", "request"), ("stack", "trace"),
+    )
+)
+
+
 class Colleagues:
     """The pairs of the developer's work and of the others' commits of each month, indexed once."""
 
@@ -159,7 +173,7 @@ class Colleagues:
         # A pair of the developer's own words (and verbs) only recombines their work; a pair of
         # generic words and verbs says nothing. One of theirs beside a generic word ("gemm
         # analyzer") may well be someone else's tool.
-        if pair in self.mine or self.used[pair] > self.rare:
+        if pair in self.mine or self.used[pair] > self.rare or pair in FIELD_PHRASES:
             return []
         if all(word in self.my_words or word in ACTION_STEMS for word in pair) or all(self.is_generic(word) for word in pair):
             return []
