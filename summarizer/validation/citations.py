@@ -30,7 +30,7 @@ from summarizer.titles import PR_SUFFIX
 from summarizer.validation.claims import PR_REF, SHA
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.validation.items import WORD, ItemWords, joined_key, keys, parts, whole_keys
+from summarizer.validation.items import VERSION, WORD, ItemWords, joined_key, keys, parts, whole_keys
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
 from summarizer.validation.prose import LANGUAGE_NAMES, TAG_LINE
 from summarizer.validation.sections import Sentence
@@ -62,7 +62,8 @@ def claim_keys(text: str, context: Context) -> dict[str, str]:
     for match in WORD.finditer(text):
         word = match.group(0)
         specific = [part for part in parts(word) if _is_specific(part, skipped)]
-        if not specific and _CODE.search(word) and word.lower() not in skipped:
+        # An identifier, or a model's or version's name of letters and digits ("B200", "MI300"), is a word whole.
+        if not specific and (_CODE.search(word) or _LETTERS_AND_DIGITS.fullmatch(word)) and word.lower() not in skipped:
             specific = [word]
         joins = previous is not None and text[previous.end() : match.start()] in (" ", "-")
         if specific and joins and previous is not None:
@@ -76,7 +77,12 @@ def claim_keys(text: str, context: Context) -> dict[str, str]:
         whole = whole_keys(word) if len(specific) > 1 or _CODE.search(word) else frozenset()
         for key in {key for part in specific for key in keys(part)} | whole:
             claim.setdefault(key, word)
+    for match in VERSION.finditer(text):
+        claim.setdefault(f"v{match.group(1)}", match.group(0))
     return claim
+
+
+_LETTERS_AND_DIGITS = re.compile(r"[A-Za-z]+\d+[A-Za-z0-9]*")
 
 
 def _is_specific(part: str, skipped: frozenset[str]) -> bool:
@@ -104,22 +110,27 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     refs = sorted([(match, "pr") for match in PR_REF.finditer(text)] + [(match, "sha") for match in SHA.finditer(text)], key=lambda ref: ref[0].start())
     matches = [match for match, _ in refs]
     wide = _claims(text, matches)
+    cited_by_claim: dict[str, set[str]] = {}
+    for (match, kind), claim in zip(refs, wide):
+        cited_by_claim.setdefault(claim, set()).update(item.id for item in context.citations.cited(match, kind))
     for (match, kind), claims in zip(refs, zip(_claims(text, matches, narrow=True), wide)):
         items = context.citations.cited(match, kind)
+        # The items cited beside it for the same claim: where one of them tells it best, it is told.
+        together = frozenset(cited_by_claim[claims[1]] - {item.id for item in items})
         # The cited item's own title, quoted (and blanked by validation/quotes.py), is its claim.
         if not items or _QUOTED_BLANK.search(claims[0]):
             continue
         # Refs cited together for one claim ("(#248, #257, #264)") each tell a part of it.
         alone = wide.count(claims[1]) == 1
         narrow_claim = claim_keys(claims[0], context)
-        narrow = _misplaced(narrow_claim, items, scope, context, alone)
+        narrow = _misplaced(narrow_claim, items, scope, context, alone, together)
         wide_claim = narrow_claim if claims[1] == claims[0] else claim_keys(claims[1], context)
         # A last clause of words most of the month's items hold ("every developer's profile and a
         # team index") tells nothing alone: the claim is the whole of what the ref closes.
         continued = not _OWN_CLAUSE.match(claims[0])
         if narrow is None and wide_claim is not narrow_claim and continued and not _telling(narrow_claim, scope, context):
-            narrow = _misplaced(wide_claim, items, scope, context, alone)
-        verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None else _misplaced(wide_claim, items, scope, context, alone)]
+            narrow = _misplaced(wide_claim, items, scope, context, alone, together)
+        verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None else _misplaced(wide_claim, items, scope, context, alone, together)]
         copied = _copied_title(claims[0], items, scope, context) if alone else None
         checks_only = _new_work_of_checks(claims[0], text, items) or _new_work_of_checks(claims[1], text, items)
         undone = _undone(claims[0], narrow_claim, items, scope, context)
@@ -145,8 +156,11 @@ def _telling(claim: dict[str, str], scope: Evidence, context: Context) -> bool:
     return any(0 < len(context.citations.holding(key, scope.month)) <= few for key in claim)
 
 
-def _misplaced(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, alone: bool) -> tuple[str, str | None] | None:
-    """Why the cited items do not tell the claim, and the ref that does; None when they tell it."""
+def _misplaced(
+    claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, alone: bool, together: frozenset[str] = frozenset()
+) -> tuple[str, str | None] | None:
+    """Why the cited items do not tell the claim, and the ref that does; None when they tell it
+    (or tell a part of it, and an item cited beside them, `together`, tells another)."""
     if not claim:
         return None
     citations = context.citations
@@ -154,6 +168,10 @@ def _misplaced(claim: dict[str, str], items: list[WorkItem], scope: Evidence, co
     told, in_title = citations.shared(claim, cited), citations.shared(claim, cited, title=True)
     better, better_told, better_in_title = _best_other(claim, citations, scope, {item.id for item in items})
     outweighing = _told_better(claim, items, scope, context) if alone and told else None
+    # A claim of several parts, cited to several refs: one beside it tells some parts best; this one
+    # may tell the rest. Where the one beside it tells the whole claim, this one adds nothing.
+    if in_title and better is not None and better.id in together and 4 * better_in_title < 3 * len(claim) and not _titles_all(claim, better, citations):
+        return None
     if outweighing is not None:
         better = outweighing
     elif told and not (
@@ -179,8 +197,13 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
         return None
     holding = {key: citations.holding(key, scope.month) for key in claim}
     cited = {item.id for item in items}
-    # A joining the cited items write apart ("TMA load" of "TMA-load") is no word they lack.
-    missing = [key for key, ids in holding.items() if ids and not ids & cited and len(ids) <= _FEW and not _held_apart(claim[key], items, citations)]
+    # A joining the cited items write apart ("TMA load" of "TMA-load"), or a part of a word their
+    # titles hold whole ("torch" of a PyTorch they write pytorch2.9), is no word they lack.
+    missing = [
+        key for key, ids in holding.items()
+        if ids and not ids & cited and len(ids) <= _FEW and not _held_apart(claim[key], items, citations)
+        and not any(citations.shared(whole_keys(claim[key]), item, title=True) for item in items)
+    ]  # fmt: skip
     if not missing:
         return None
 
@@ -191,9 +214,12 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
     # An item that tells a part the other does not ("locking the memory frequency and tuning the GPU")
     # is cited for that part: only an item that tells every rare word the cited ones do, and more,
     # replaces them.
+    # And its title tells the claim in no fewer words than the cited titles do.
+    in_titles = max(citations.shared(claim, item, title=True) for item in items)
     candidates = [
         item for item in citations.of_month(scope.month)
         if item.id not in cited and citations.shared(missing, item, title=True) and all(item.id in ids for ids in told_by_cited)
+        and citations.shared(claim, item, title=True) >= in_titles
     ]  # fmt: skip
     if not candidates:
         return None
@@ -263,10 +289,11 @@ def _only_checks(item: WorkItem) -> bool:
     return item.class_rule.startswith(_CHECKS_ONLY) and not _is_feature_verb(first)
 
 
-def _undone(text: str, claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
+def _undone(text: str, claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
     """A claim told with one verb ("Re-enabled the scan tests") citing only changes told with its
     opposite ("Skip the scan tests"), when another item of the month tells it with the claim's own
-    verb and every word of it those cited tell: that item did the work, the cited ones undid it."""
+    verb and every word of it those cited tell (that item did the work, the cited ones undid it),
+    or when the cited title tells every word of the claim."""
     verb = _opening_verb(text)
     side = next((index for pair in _OPPOSITES for index, verbs in enumerate(pair) if verb in verbs), None)
     if side is None or scope.month is None or not claim:
@@ -281,22 +308,26 @@ def _undone(text: str, claim: dict[str, str], items: list[WorkItem], scope: Evid
         item for item in citations.of_month(scope.month)
         if item.id not in cited and _opening_verb(_TITLE_TAGS.sub("", item.title)) in pair[side] and citations.shared(claim, item, title=True) >= max(told, 1)
     ]  # fmt: skip
+    undone = f"{_ref(items[0])} is “{items[0].title}”, the opposite of what the claim says"
     if not doers:
-        return None
+        # Nobody did it that month: wrong all the same where the cited title is the claim with its
+        # verb turned round ("Added a cache around set_triton_allocator" for "Remove cache around …").
+        return (undone, None) if any(citations.shared(claim, item, title=True) == len(claim) for item in items) else None
     doer = max(doers, key=lambda item: citations.shared(claim, item, title=True))
-    return f"{_ref(items[0])} is “{items[0].title}”, the opposite of what the claim says; {_ref(doer)} is “{doer.title}”", _ref(doer)
+    return f"{undone}; {_ref(doer)} is “{doer.title}”", _ref(doer)
 
 
 def _opening_verb(text: str) -> str:
     words = [word.lower().replace("-", "") for word in WORD.findall(text)]
-    words = words[1:] if words and words[0] in ("also", "and", "then") else words
+    while words and words[0] in ("also", "and", "then", "he", "she", "they", "we", "it"):
+        words = words[1:]
     return stem(words[0]) if words else ""
 
 
 # Verbs that undo each other, as `stem` leaves them.
 _OPPOSITES = (
-    (frozenset("enabl reenabl unskip unskipp".split()), frozenset("disabl skip skipp".split())),
-    (frozenset("add introduc".split()), frozenset("remov delet drop dropp".split())),
+    (frozenset("enabl reenabl unskip".split()), frozenset("disabl skip".split())),
+    (frozenset("add introduc".split()), frozenset("remov delet drop".split())),
 )
 # The tags a title may open with: "[Ref Mode] Expand …", "inductor: Skip …".
 _TITLE_TAGS = re.compile(r"^\s*(?:\[[^\]]*\]\s*|[\w./-]+:\s+)*")
@@ -436,7 +467,8 @@ def check_figure_sources(sentence: Sentence, scope: Evidence, context: Context) 
 def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     """`wrong_month` for work told in plain words in a month it did not land in: a phrase of two
     content words, one of them specific, rare in the repositories' commits, that the titles of a
-    few of the developer's items of another month tell, and no word of this month's items."""
+    few of the developer's items of another month tell, and no word of this month's items; or a
+    version so told."""
     text = sentence.text
     if scope.month is None or TAG_LINE.match(text) or PR_REF.search(text) or SHA.search(text):
         return
@@ -465,8 +497,16 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
             found[-1] = (found[-1][0], second.end(), telling[0])  # "AMD Trunk experiment": one phrase
         else:
             found.append((first.start(), second.end(), telling[0]))
+    # A version ("Python 3.14 support") that only another month's titles give.
+    for match in VERSION.finditer(text):
+        key = f"v{match.group(1)}"
+        telling = citations.by_title_key.get(key, [])
+        if not telling or len(telling) > _FEW or any(item.month == scope.month for item in telling) or any(key in citations.words[item.id] for item in here):
+            continue
+        before = re.search(r"[\w.-]+\s+$", text[: match.start()])
+        found.append((before.start() if before else match.start(), match.end(), telling[0]))
     if found:
-        start, end, item = found[0]
+        start, end, item = min(found, key=lambda phrase: phrase[0])
         message = f"“{text[start:end]}” is {_ref(item)} “{item.title}”, of {month_label(item.month)}, not of {month_label(scope.month)}"
         yield finding(FindingKind.WRONG_MONTH, sentence, (start, end), scope, message, item.month)
 

@@ -74,6 +74,14 @@ def whole_keys(word: str) -> frozenset[str]:
     return frozenset(key for key in found if key)
 
 
+# A version ("PyTorch 2.9", "ROCm 7.0", "py3.12"): a word of what the work was, compared as "v2.9".
+VERSION = re.compile(r"(?<![\d.#/])v?(\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)(?![\d.]*\d)")
+
+
+def version_keys(text: str) -> frozenset[str]:
+    return frozenset(f"v{version}" for version in VERSION.findall(text))
+
+
 # Two keys this long meet when one begins the other.
 _PREFIX = 5
 
@@ -141,7 +149,9 @@ class ItemWords:
                     headlines.append(commit.subject)
             code = [word for sha in item.commits if (commit := commits.get(sha)) is not None for word in commit.code]
             words[item.id] = frozenset().union(*(keys(word) for text in texts for word in WORD.findall(text)), *(keys(word) for word in code))
+            words[item.id] |= version_keys("\n".join(texts))
             titles[item.id] = frozenset().union(*(keys(word) for headline in headlines for word in WORD.findall(headline)))
+            titles[item.id] |= version_keys("\n".join(headlines))
             whole = "\n".join(texts)
             figures[item.id] = figures_in(whole)
             stated[item.id] = frozenset(int(number.replace(",", "")) for number in QUANTITY_NUMBER.findall(whole))
