@@ -8,7 +8,7 @@ import pytest
 
 from summarizer.months import build_history
 from summarizer.sources.activity_file import read_activity
-from summarizer.validation.items import ItemWords, keys
+from summarizer.validation.items import ItemWords
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "validation"
 
