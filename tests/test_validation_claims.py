@@ -81,3 +81,18 @@ def test_a_figure_in_words_the_cited_item_does_not_state_is_unsupported() -> Non
 
 def test_a_figure_in_words_is_no_figure_where_it_says_what_a_thing_is() -> None:
     assert errors("In March 2025, Grace made the disk cache, which doubles as a frame store (#13).") == set()
+
+
+def test_a_claim_in_common_words_cited_to_an_item_that_tells_none_of_them_is_wrong_evidence() -> None:
+    # "autotuner" is a word of most of this month's items: the claim is told by "error handling" too.
+    subjects = [
+        "Refactor autotune error handling (#20)", "Ignore router errors while autotuning (#21)", "Add SKIP_CACHE env (#22)",
+        *(f"Autotune step {n} faster (#{n})" for n in range(23, 27)),
+    ]  # fmt: skip
+    commits = [commit(f"{n:02x}", f"2025-03-{n - 10:02}", subject, "vision/autotuner.py") for n, subject in zip(range(20, 27), subjects)]
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=commits,
+    )  # fmt: skip
+    (found,) = [f for f in validate("### March 2025\n- Enhanced autotuner error handling (#22)", build_history(activity)) if f.severity == "error"]
+    assert (found.kind, found.text, found.suggestion) == ("wrong_evidence", "#22", "#20")

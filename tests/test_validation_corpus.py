@@ -43,9 +43,11 @@ CASES = sorted((CORPUS / "cases").glob("*.md"))
 # not meet yet, each with why: kept visible, and strict, so a fix shows as an unexpected pass.
 KNOWN_GAPS = {
     "963-correct-overview-business-value-oulgen": "'a scheduled, sharded workflow (#559, #561, …)': #559 'Kick off benchmarks at midnight' is the schedule, in words no key meets",
+    "810-real-model-november-part3-seed": "'Followed up on bug fixes and improved the performance (#33)': #33 traces follow-up fixes, in those words; that it made the run slower is in no title",
+    "811-real-model-november-part1-filler-seed": "a sentence of filler ('The team's work was well-received') inside a paragraph that names the work: ungrounded_text reads paragraphs",
+    "812-real-model-november-part2-filler-seed": "the same, in part 2 ('… his colleagues, and it resulted in a significant improvement')",
     "464-other-author-prefill-decode-xzhao": "'prefill and decode' runs across a conjunction, which no colleague phrase does",
     "551-other-author-fixed-size-reductions-wfeng": "Will Feng's own words hold 'size' and 'reductions', so the pair reads as his",
-    "804-real-model-january-xzhao": "#145's body names the GPU and the benchmark, so it tells the claim's words; cited beside #143",
 }
 
 

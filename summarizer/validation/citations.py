@@ -27,7 +27,7 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.period import month_label
 from summarizer.titles import PR_SUFFIX
-from summarizer.validation.claims import PR_REF, SHA
+from summarizer.validation.claims import PR_REF, SHA, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import VERSION, WORD, ItemWords, joined_key, keys, parts, whole_keys
@@ -42,6 +42,7 @@ accurate accuracy clearer clean cleaner cleanup correct correctly easier easy fa
 better best clear readable readability usable usability friendly friendlier reliable faster quicker safer safe
 developers engineers contributors maintainers people customers newcomers teams reviewers downstream upstream
 added adds lets let allowing allows allowed gave gives giving kept keeps keep tightened tightening improved
+improve improves improving enhanced enhance enhances enhancing
 new newly old older existing several various numerous lot lots many handful bunch couple
 first second third last latest next previous earlier later before after during since while across along around
 helped helps made makes moved landed shipped delivered wired brought brings bring turned turns took takes needed needs
@@ -107,7 +108,7 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     text = sentence.text
     if TAG_LINE.match(text) or text.lstrip().startswith("|"):
         return
-    refs = sorted([(match, "pr") for match in PR_REF.finditer(text)] + [(match, "sha") for match in SHA.finditer(text)], key=lambda ref: ref[0].start())
+    refs = refs_in(text)
     matches = [match for match, _ in refs]
     wide = _claims(text, matches)
     cited_by_claim: dict[str, set[str]] = {}
@@ -140,9 +141,10 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             verdicts = [undone, undone]
         elif checks_only is not None:
             verdicts = [checks_only, checks_only]
-        elif not narrow_claim and alone and narrow is None:
-            # Told in words every title uses ("Added multiple inputs support"): wrong only where
-            # another item's title holds them all and the cited item none of them.
+        elif alone and narrow is None and not _telling(narrow_claim, scope, context):
+            # Told in words every title uses ("Added multiple inputs support", "Enhanced autotuner
+            # error handling"): wrong only where another item's title holds them all and the cited
+            # item none of them.
             verdicts = [_misplaced_in_plain_words(claims[0], items, scope, context)] * 2
         if all(verdict is not None for verdict in verdicts):
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
@@ -180,6 +182,8 @@ def _misplaced(
         or (alone and better is not None and _titles_all(claim, better, citations) and better_in_title >= in_title + 2)
         # Another title that holds three in four of the claim's words, twice what the cited one holds.
         or (alone and 4 * better_in_title >= 3 * len(claim) and better_in_title >= 2 * in_title and better_told > told)
+        # A ref cited beside the one whose title is the claim, its own title telling none of it.
+        or (in_title == 0 and better is not None and better.id in together and (4 * better_in_title >= 3 * len(claim) or _titles_all(claim, better, citations)))
     ):
         return None
     words = ", ".join(sorted(set(claim.values()))[:4])
@@ -384,6 +388,11 @@ def _misplaced_in_plain_words(text: str, items: list[WorkItem], scope: Evidence,
         return None
     cited = {item.id for item in items}
     whole = [item for item in citations.of_month(scope.month) if item.id not in cited and citations.shared(claim, item, title=True) == len(claim)]
+    if len(whole) > 1:
+        # Of several, the one whose title holds most of the claim's other words too ("handling").
+        every = {key for word in WORD.findall(text) for key in keys(word)}
+        scores = [citations.shared(every, item, title=True) for item in whole]
+        whole = [item for item, score in zip(whole, scores) if score == max(scores)]
     if len(whole) != 1:
         return None
     words = ", ".join(sorted(set(claim.values())))

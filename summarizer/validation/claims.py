@@ -13,10 +13,19 @@ from summarizer.validation.items import keys
 from summarizer.validation.sections import MONTH_MENTION, Sentence
 from summarizer.words import count_as
 
-SHA = re.compile(r"(?<![\w/#.@-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])")
+# A hash, bare or written as a ref ("#2368cc4a66", as a model may): letters and digits both.
+SHA = re.compile(r"(?<![\w/.@-])(?<![\w]#)(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])")
 PR_REF = re.compile(
     r"(?:(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]+)#|(?<![\w&/#])#|\bPRs?\s*#?|\bpull/|\bpull requests?\s+#?)(?P<number>\d+)\b"
 )
+
+
+def refs_in(text: str) -> list[tuple[re.Match[str], str]]:
+    """The refs a text cites, in order, each with its kind ("pr" or "sha")."""
+    refs = [(match, "pr") for match in PR_REF.finditer(text)] + [(match, "sha") for match in SHA.finditer(text)]
+    return sorted(refs, key=lambda ref: ref[0].start())
+
+
 _WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
@@ -95,18 +104,25 @@ TABLE_ROW = re.compile(
 def check_identifiers(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     for match in SHA.finditer(sentence.text):
         token = match.group(0)
-        if any(sha.startswith(token) for sha in scope.shas) or token in scope.text:
+        # A hash the commits write ("reverts 1a2b3c4") may be named; one given as evidence must be a commit.
+        if any(sha.startswith(token) for sha in scope.shas) or (token in scope.text and not _cited(sentence.text, match)):
             continue
         yield context.placed_elsewhere(
             lambda evidence: any(sha.startswith(token) for sha in evidence.shas), sentence, match, scope, f"commit {token}"
         ) or finding(FindingKind.UNKNOWN_SHA, sentence, match, scope, f"no commit of {context.name} starts with {token}{context.where(scope)}")
     for match in PR_REF.finditer(sentence.text):
         number = int(match.group("number"))
-        if number in scope.pr_numbers or re.search(rf"(?<!\w)#{number}\b|/pull/{number}\b", scope.text):
+        if number in scope.pr_numbers or (re.search(rf"(?<!\w)#{number}\b|/pull/{number}\b", scope.text) and not _cited(sentence.text, match)):
             continue
         yield context.placed_elsewhere(
             lambda evidence: number in evidence.pr_numbers, sentence, match, scope, f"#{number}"
         ) or finding(FindingKind.UNKNOWN_PR, sentence, match, scope, f"no work item of {context.name} is #{number}{context.where(scope)}")
+
+
+def _cited(text: str, ref: re.Match[str]) -> bool:
+    """Whether a ref stands as evidence: in parentheses that hold refs alone ("(#12, 0e1ac05)")."""
+    opening, closing = text.rfind("(", 0, ref.start()), text.find(")", ref.end())
+    return opening >= 0 and closing >= 0 and not PR_REF.sub("", SHA.sub("", text[opening + 1 : closing])).strip(" ,;#&and")
 
 
 def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -156,7 +172,7 @@ def check_word_figures(sentence: Sentence, scope: Evidence, context: Context) ->
     """A figure told in words ("doubled the throughput", "twice as fast", "halved the memory",
     "a tenfold speed-up") is a figure all the same: the items the sentence cites (the month's,
     where it cites none) must state it, as "2x" or "50%", or say it in the same word."""
-    refs = [(match, "pr") for match in PR_REF.finditer(sentence.text)] + [(match, "sha") for match in SHA.finditer(sentence.text)]
+    refs = refs_in(sentence.text)
     citations = context.citations
     cited = [item for match, kind in refs for item in citations.cited(match, kind)]
     for match in _WORD_FIGURE.finditer(sentence.text):
@@ -255,7 +271,7 @@ def _stated_by_cited(number: int, sentence: Sentence, context: Context) -> bool:
     """A number an item the sentence cites states itself ("fixed the 23 known bugs it listed
     (2f68cc4)", "12,000 commits from 6.0 s to 1.0 s (#13)"): that item's figure, no statistic."""
     text = sentence.text
-    refs = [(match, "pr") for match in PR_REF.finditer(text)] + [(match, "sha") for match in SHA.finditer(text)]
+    refs = refs_in(text)
     citations = context.citations
     return any(number in citations.stated[item.id] for match, kind in refs for item in citations.cited(match, kind))
 
