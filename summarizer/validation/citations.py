@@ -129,7 +129,8 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         # A last clause of words most of the month's items hold ("every developer's profile and a
         # team index") tells nothing alone: the claim is the whole of what the ref closes.
         continued = not _OWN_CLAUSE.match(claims[0])
-        if narrow is None and wide_claim is not narrow_claim and continued and not _telling(narrow_claim, scope, context):
+        telling = narrow is not None or _telling(narrow_claim, scope, context)
+        if not telling and wide_claim is not narrow_claim and continued:
             narrow = _misplaced(wide_claim, items, scope, context, alone, together)
         verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None else _misplaced(wide_claim, items, scope, context, alone, together)]
         copied = _copied_title(claims[0], items, scope, context) if alone else None
@@ -141,7 +142,7 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             verdicts = [undone, undone]
         elif checks_only is not None:
             verdicts = [checks_only, checks_only]
-        elif alone and narrow is None and not _telling(narrow_claim, scope, context):
+        elif alone and narrow is None and not telling:
             # Told in words every title uses ("Added multiple inputs support", "Enhanced autotuner
             # error handling"): wrong only where another item's title holds them all and the cited
             # item none of them.

@@ -94,6 +94,15 @@ def _begins(key: str, words: frozenset[str], ordered: tuple[str, ...]) -> bool:
     return any(key[:length] in words for length in range(_PREFIX, len(key)))
 
 
+def _lookup(index: dict[str, frozenset[str]], key: str) -> frozenset[str]:
+    """The ids an index (`ItemWords._index`) gives a key: the same word, or one of _PREFIX letters or
+    more that begins it or that it begins."""
+    found = index.get(key, frozenset())
+    if len(key) >= _PREFIX:
+        found = found.union(*(index.get("=" + key[:length], ()) for length in range(_PREFIX, len(key))))
+    return found
+
+
 def joined_key(first: str, second: str) -> str:
     """Two neighbouring words compared as one ("layer norm" as `layernorm`)."""
     return _key("".join(parts(first) + parts(second)))
@@ -124,7 +133,8 @@ class ItemWords:
     by_sha: dict[str, WorkItem]
     _sorted: dict[tuple[str, bool], tuple[str, ...]] = field(default_factory=dict, repr=False)
     _title_index: dict[str | None, dict[str, frozenset[str]]] = field(default_factory=dict, repr=False)
-    _holding: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
+    _words_index: dict[str, tuple[dict[str, frozenset[str]], list[str]]] = field(default_factory=dict, repr=False)
+    _by_short_sha: dict[str, list[WorkItem]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, history: History) -> ItemWords:
@@ -192,11 +202,23 @@ class ItemWords:
         return sum(1 for key in claim if key in words or (len(key) >= _PREFIX and _begins(key, words, ordered)))
 
     def holding(self, key: str, month: str) -> frozenset[str]:
-        """The ids of the month's items whose words hold a key (as `shared` reads it)."""
-        found = self._holding.get((key, month))
-        if found is None:
-            found = self._holding[(key, month)] = frozenset(item.id for item in self.of_month(month) if self.shared((key,), item))
-        return found
+        """The ids of the month's items whose words hold a key (as `shared` reads it): the same word,
+        or, both of _PREFIX letters or more, one that begins the other. Read from the month's words,
+        sorted, whose prefixes are not indexed: an item's words are many more than its title's."""
+        index = self._words_index.get(month)
+        if index is None:
+            exact: dict[str, set[str]] = {}
+            for item in self.of_month(month):
+                for word in self.words[item.id]:
+                    exact.setdefault(word, set()).add(item.id)
+            index = self._words_index[month] = ({word: frozenset(ids) for word, ids in exact.items()}, sorted(exact))
+        exact_ids, ordered = index
+        found = exact_ids.get(key, frozenset())
+        if len(key) < _PREFIX:
+            return found
+        begun = ordered[bisect_left(ordered, key) : bisect_left(ordered, key + "\uffff")]
+        prefixes = (key[:length] for length in range(_PREFIX, len(key)))
+        return found.union(*(exact_ids[word] for word in begun), *(exact_ids.get(prefix, ()) for prefix in prefixes))
 
     def title_scores(self, claim: Iterable[str], month: str | None) -> Counter[str]:
         """`shared(claim, item, title=True)` of every item of a month (of the period for None) at
@@ -206,19 +228,19 @@ class ItemWords:
             index = self._title_index[month] = self._index_titles(month)
         scores: Counter[str] = Counter()
         for key in claim:
-            holding = set(index.get(key, ()))
-            if len(key) >= _PREFIX:
-                for length in range(_PREFIX, len(key)):
-                    holding.update(index.get("=" + key[:length], ()))
-            scores.update(holding)
+            scores.update(_lookup(index, key))
         return scores
 
     def _index_titles(self, month: str | None) -> dict[str, frozenset[str]]:
-        """Title word → the ids of the items whose titles hold it or, of _PREFIX letters or more, a word
-        it begins; and "=" + word → those whose titles hold that word of _PREFIX letters or more."""
+        return self._index(self.titles, self.items if month is None else self.of_month(month))
+
+    @staticmethod
+    def _index(words: dict[str, frozenset[str]], items: list[WorkItem]) -> dict[str, frozenset[str]]:
+        """Word → the ids of the items whose words hold it or, of _PREFIX letters or more, a word it
+        begins; and "=" + word → those whose words hold that word of _PREFIX letters or more."""
         index: dict[str, set[str]] = {}
-        for item in self.items if month is None else self.of_month(month):
-            for word in self.titles[item.id]:
+        for item in items:
+            for word in words[item.id]:
                 index.setdefault(word, set()).add(item.id)
                 if len(word) >= _PREFIX:
                     index.setdefault("=" + word, set()).add(item.id)
@@ -236,7 +258,10 @@ class ItemWords:
 
     def cited(self, ref: re.Match[str], kind: str) -> list[WorkItem]:
         if kind == "sha":
-            token = ref.group(0)
-            return [item for sha, item in self.by_sha.items() if sha.startswith(token)][:1]
+            token = ref.group(0).lower()
+            if not self._by_short_sha:
+                for sha, item in self.by_sha.items():
+                    self._by_short_sha.setdefault(sha[:7], []).append(item)
+            return [item for item in self._by_short_sha.get(token[:7], []) if any(sha.startswith(token) for sha in item.commits)][:1]
         repo = ref.group("repo")
         return self.by_pr.get((repo.lower() if repo else None, int(ref.group("number"))), [])
