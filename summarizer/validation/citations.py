@@ -142,6 +142,10 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             verdicts = [undone, undone]
         elif checks_only is not None:
             verdicts = [checks_only, checks_only]
+        elif not alone and narrow is None and not narrow_claim:
+            # "Enhanced error handling (#200, #201, #202)": each ref of a claim in plain words must
+            # tell one of them, as another of the refs does in its title.
+            verdicts = [_apart_in_plain_words(claims[0], items, together, context)] * 2
         elif alone and narrow is None and not telling:
             # Told in words every title uses ("Added multiple inputs support", "Enhanced autotuner
             # error handling"): wrong only where another item's title holds them all and the cited
@@ -375,6 +379,21 @@ def _title_text(title: str) -> str:
     """A title's words, lower case, as a claim's are compared with it: each claim is compared with
     every title of its month, so each title is read once."""
     return " ".join(WORD.findall(PR_SUFFIX.sub("", title).lower()))
+
+
+def _apart_in_plain_words(text: str, items: list[WorkItem], together: frozenset[str], context: Context) -> tuple[str, str | None] | None:
+    """For a claim in plain words cited to several refs: this one says none of its words anywhere,
+    where another of the refs says one of them in its title."""
+    skipped = _skipped_words(context)
+    claim = {key: word for word in WORD.findall(text) if _is_content(word, skipped) for key in keys(word)}
+    citations = context.citations
+    if not claim or any(citations.shared(claim, item) for item in items):
+        return None
+    telling = [item for item in citations.items if item.id in together and citations.shared(claim, item, title=True)]
+    if not telling:
+        return None
+    words = ", ".join(sorted(set(claim.values())))
+    return f"{_ref(items[0])} is “{items[0].title}”, which tells nothing of {words}; {_ref(telling[0])} is “{telling[0].title}”", None
 
 
 def _misplaced_in_plain_words(text: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
