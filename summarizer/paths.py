@@ -14,7 +14,8 @@ import re
 # XCTest and PHPUnit classes (FooTest.java, FooTests.cs, FooIT.kt).
 _TEST_FOLDERS = {"test", "tests", "testing", "__tests__", "spec", "specs", "unittests", "androidTest"}
 _TEST_NAME = re.compile(
-    r"^(?:test_.*|conftest\.py|.*[._-](?:test|tests|spec|unittest)\.\w+"
+    # "io.spec.js", "io_spec.rb"; a Python "config_spec.py" is a specification of config, no test.
+    r"^(?:test_.*|conftest\.py|.*[._-](?:test|tests|unittest)\.\w+|.*\.spec\.\w+|.*[_-]spec\.(?:rb|js|ts|jsx|tsx|mjs)"
     r"|.*[a-z0-9](?:Test|Tests|Spec|IT)\.(?:java|kt|kts|scala|groovy|php|cs|swift|m|mm|fs))$"
 )
 

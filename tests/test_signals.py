@@ -87,7 +87,7 @@ def test_test_files_are_recognised_by_the_usual_conventions(path: str) -> None:
     assert is_test_path(path)
 
 
-@pytest.mark.parametrize("path", ["src/latest.py", "src/contest.py", "src/attestation.go", "src/Testimony.java"])
+@pytest.mark.parametrize("path", ["src/latest.py", "src/contest.py", "src/attestation.go", "src/Testimony.java", "helion/autotuner/config_spec.py"])
 def test_files_that_only_resemble_tests_are_not_tests(path: str) -> None:
     assert not is_test_path(path)
 
