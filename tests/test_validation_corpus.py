@@ -46,6 +46,9 @@ KNOWN_GAPS = {
     "810-real-model-november-part3-seed": "'Followed up on bug fixes and improved the performance (#33)': #33 traces follow-up fixes, in those words; that it made the run slower is in no title",
     "811-real-model-november-part1-filler-seed": "a sentence of filler ('The team's work was well-received') inside a paragraph that names the work: ungrounded_text reads paragraphs",
     "812-real-model-november-part2-filler-seed": "the same, in part 2 ('… his colleagues, and it resulted in a significant improvement')",
+    "1019-correct-inline-months-tpu-yifei": "'Tensor Processing Units (TPUs)' is the field's expansion, but neither a commit nor the repository spells it: held to the repository, as 124 and 229 are",
+    "1021-wrong-evidence-faketensormode-opposite-yifei": "#2071 replaced the FakeTensorMode wrap that the claim credits it with; its title names the wrap, and no rule reads 'replace X with Y' as undoing X",
+    "1029-wrong-evidence-tpu-memory-profiler-yifei": "'a TPU memory profiler (#2459)': #2459 tells TPU and the benchmark; that no commit speaks of a profiler is no rule (paraphrase words are often in no commit)",
     "464-other-author-prefill-decode-xzhao": "'prefill and decode' runs across a conjunction, which no colleague phrase does",
     "551-other-author-fixed-size-reductions-wfeng": "Will Feng's own words hold 'size' and 'reductions', so the pair reads as his",
 }

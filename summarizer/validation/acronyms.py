@@ -40,3 +40,4 @@ def spelled_out_forms(phrases: list[str]) -> dict[str, set[str]]:
                 if found:
                     forms[acronym].add(normalize(found))
     return forms
+

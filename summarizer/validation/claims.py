@@ -223,8 +223,12 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
         if _NAMED_BY_NUMBER.search(text[: match.start()]):
             continue
         number = number_value(match.group("number"))
-        of_lines = match.group("noun").lower().rstrip("s") in _LINE_NOUNS
-        if number in _statistics(scope, context, of_lines) or _stated(number, scope.text) or _stated_by_cited(number, sentence, context):
+        noun = match.group("noun").lower()
+        of_lines = noun.rstrip("s") in _LINE_NOUNS
+        # A statistic counts work ("354 tests", "237 documentation updates"); "12 atomic operations"
+        # counts things only a commit can state.
+        of_work = noun in _WORK_NOUNS or of_lines
+        if (of_work and number in _statistics(scope, context, of_lines)) or _stated(number, scope.text) or _stated_by_cited(number, sentence, context):
             continue
         span = (match.start("number"), match.end("noun"))
         yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, span, scope, f"{number:,} is no statistic, and no commit{context.where(scope)} states it as a count")
@@ -249,6 +253,11 @@ _SIGNAL_FIGURES = frozenset(
     "count of given received merged merged_unreviewed median_lines p90_lines over_1000 median_hours_to_merge lines days".split()
 )
 _LINE_FIGURES = frozenset({"median_lines", "p90_lines", "lines"})
+# The nouns a statistic or a signal may count: work, its kinds, and what the signals measure.
+_WORK_NOUNS = frozenset("""
+commits changes items contributions updates patches prs requests merges fixes bugs features tests reverts reviews
+improvements enhancements additions refactors cleanups docs months repositories repos days hours weeks approvals
+""".split())
 # What a count of lines is called.
 _LINE_NOUNS = frozenset({"line", "loc", "sloc", "lines of code"})
 

@@ -62,6 +62,9 @@ _NOT_REPOSITORY_NAMES = frozenset({
 
 def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded: set[str]) -> Iterator[Finding]:
     masked = _mask(sentence)
+    # An acronym spelled out as the repository spells it ("a Python-embedded domain-specific
+    # language (DSL)") says what the project is, no work of anyone's.
+    expanded = expanded | {acronym for _, _, acronym, _, known in _expansions(sentence, context) if known}
     for match in TERM.finditer(masked):
         kind = match.lastgroup or ""
         term = match.group(kind)
@@ -109,21 +112,30 @@ def check_proper_names(sentence: Sentence, scope: Evidence, context: Context) ->
         yield others or finding(FindingKind.UNGROUNDED_TERM, sentence, match.span("proper"), scope, f"“{name}” appears in no commit{context.where(scope)}")
 
 
-def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
-    """'TPU (Tensor Parallel Unit)' and 'Tensor Parallel Unit (TPU)' must be spelled so in the
-    evidence, or in the repositories' own text at the tip."""
+def _expansions(sentence: Sentence, context: Context) -> Iterator[tuple[re.Match[str], re.Pattern[str], str, str, bool]]:
+    """Each acronym the sentence spells out: the match, its pattern, the acronym, its long form, and
+    whether the evidence or the repositories' own text spells it so."""
     whole = context.evidence[None]
     for pattern in (EXPANSION_AFTER, EXPANSION_BEFORE):
         for match in pattern.finditer(sentence.text):
             acronym = match.group("acronym")
             spelled = long_form(match.group("long"), acronym)
-            if spelled is None or whole.mentions(spelled) or normalize(spelled) in context.spelled_out.get(acronym, ()):
-                continue
-            start = match.start() if pattern is EXPANSION_AFTER else match.start("long") + match.group("long").rfind(spelled)
-            yield finding(
-                FindingKind.UNSUPPORTED_EXPANSION, sentence, (start, match.end()), context.scope(sentence.month),
-                f"neither a commit nor the repository's own text spells {acronym} out as “{spelled}”", None,
-            )  # fmt: skip
+            if spelled is not None:
+                known = whole.mentions(spelled) or normalize(spelled) in context.spelled_out.get(acronym, ())
+                yield match, pattern, acronym, spelled, known
+
+
+def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
+    """'TPU (Tensor Parallel Unit)' and 'Tensor Parallel Unit (TPU)' must be spelled so in the
+    evidence, or in the repositories' own text at the tip."""
+    for match, pattern, acronym, spelled, known in _expansions(sentence, context):
+        if known:
+            continue
+        start = match.start() if pattern is EXPANSION_AFTER else match.start("long") + match.group("long").rfind(spelled)
+        yield finding(
+            FindingKind.UNSUPPORTED_EXPANSION, sentence, (start, match.end()), context.scope(sentence.month),
+            f"neither a commit nor the repository's own text spells {acronym} out as “{spelled}”", None,
+        )  # fmt: skip
 
 
 def expanded_acronyms(findings: list[Finding]) -> set[str]:
