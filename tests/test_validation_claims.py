@@ -7,39 +7,20 @@ re-enabled them; #13 is one PR of two commits (a Redis-free disk cache, then its
 
 from __future__ import annotations
 
-from summarizer.models.activity import Activity, Commit, FileChange, Repository
 from summarizer.models.history import History
-from summarizer.months import build_history
-from summarizer.period import Period
 from summarizer.validation import validate
-
-
-def commit(sha: str, day: str, subject: str, path: str) -> Commit:
-    pr = int(subject.rsplit("(#", 1)[1].rstrip(")"))
-    return Commit(
-        sha=sha * 20, repo="acme/vision", author_name="Grace Hopper", author_email="grace@example.com", authored_at=f"{day}T10:00:00+00:00",
-        committed_at=f"{day}T10:00:00+00:00", month=day[:7], subject=subject, pr=pr, files=[FileChange(path=path, added=5)],
-    )  # fmt: skip
+from tests.vision_history import commit, errors, march
 
 
 def history() -> History:
-    commits = [
+    return march([
         commit("a1", "2025-03-03", "Skip associative_scan tests in eager mode (#11)", "test/test_scan.py"),
         commit("b2", "2025-03-10", "Re-enable associative_scan tests in eager mode (#12)", "test/test_scan.py"),
         commit("c3", "2025-03-12", "Add a disk cache for decoded frames (#13)", "vision/cache.py"),
         commit("d4", "2025-03-13", "Evict the oldest frames when the disk cache is full (#13)", "vision/cache.py"),
         commit("e5", "2025-03-20", "Fix the 23 known loader bugs (#14)", "vision/loader.py"),
         commit("f6", "2025-03-24", "Speed up the JPEG decoder (#15)", "vision/jpeg.py"),
-    ]
-    activity = Activity(
-        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
-        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=commits,
-    )  # fmt: skip
-    return build_history(activity)
-
-
-def errors(text: str) -> set[tuple[str, str]]:
-    return {(f.kind, f.text) for f in validate(text, history()) if f.severity == "error"}
+    ])
 
 
 def test_a_ref_that_did_the_opposite_of_its_claim_is_wrong_evidence() -> None:
@@ -48,39 +29,39 @@ def test_a_ref_that_did_the_opposite_of_its_claim_is_wrong_evidence() -> None:
 
 
 def test_the_ref_that_did_what_the_claim_says_passes() -> None:
-    assert errors("### March 2025\n- Re-enabled the associative_scan tests in eager mode (#12)") == set()
+    assert errors("### March 2025\n- Re-enabled the associative_scan tests in eager mode (#12)", history()) == set()
 
 
 def test_an_item_of_several_commits_is_told_by_each_of_their_subjects() -> None:
-    assert errors("In March 2025, Grace made the disk cache evict the oldest frames when full (#13).") == set()
+    assert errors("In March 2025, Grace made the disk cache evict the oldest frames when full (#13).", history()) == set()
 
 
 def test_a_count_the_cited_item_states_is_its_figure_not_a_statistic() -> None:
-    assert errors("In March 2025, Grace fixed the 23 known loader bugs (#14).") == set()
+    assert errors("In March 2025, Grace fixed the 23 known loader bugs (#14).", history()) == set()
 
 
 def test_the_same_count_without_the_item_is_a_statistic() -> None:
-    assert ("wrong_count", "23 known loader bugs") in errors("In March 2025, Grace fixed 23 known loader bugs.")
+    assert ("wrong_count", "23 known loader bugs") in errors("In March 2025, Grace fixed 23 known loader bugs.", history())
 
 
 def test_a_product_name_no_commit_writes_is_an_ungrounded_term() -> None:
-    assert ("ungrounded_term", "Redis") in errors("In March 2025, Grace moved the frame cache to Redis (#13).")
+    assert ("ungrounded_term", "Redis") in errors("In March 2025, Grace moved the frame cache to Redis (#13).", history())
 
 
 def test_a_short_language_name_in_prose_is_checked_as_written() -> None:
-    assert ("unsupported_skill", "Go") in errors("In March 2025, Grace rewrote the JPEG decoder as a Go service (#15).")
+    assert ("unsupported_skill", "Go") in errors("In March 2025, Grace rewrote the JPEG decoder as a Go service (#15).", history())
 
 
 def test_go_as_a_word_is_no_language() -> None:
-    assert errors("In March 2025, Grace made the JPEG decoder go faster (#15).") == set()
+    assert errors("In March 2025, Grace made the JPEG decoder go faster (#15).", history()) == set()
 
 
 def test_a_figure_in_words_the_cited_item_does_not_state_is_unsupported() -> None:
-    assert ("unsupported_number", "doubled") in errors("In March 2025, Grace doubled the speed of the JPEG decoder (#15).")
+    assert ("unsupported_number", "doubled") in errors("In March 2025, Grace doubled the speed of the JPEG decoder (#15).", history())
 
 
 def test_a_figure_in_words_is_no_figure_where_it_says_what_a_thing_is() -> None:
-    assert errors("In March 2025, Grace made the disk cache, which doubles as a frame store (#13).") == set()
+    assert errors("In March 2025, Grace made the disk cache, which doubles as a frame store (#13).", history()) == set()
 
 
 def test_a_claim_in_common_words_cited_to_an_item_that_tells_none_of_them_is_wrong_evidence() -> None:
@@ -89,10 +70,6 @@ def test_a_claim_in_common_words_cited_to_an_item_that_tells_none_of_them_is_wro
         "Refactor autotune error handling (#20)", "Ignore router errors while autotuning (#21)", "Add SKIP_CACHE env (#22)",
         *(f"Autotune step {n} faster (#{n})" for n in range(23, 27)),
     ]  # fmt: skip
-    commits = [commit(f"{n:02x}", f"2025-03-{n - 10:02}", subject, "vision/autotuner.py") for n, subject in zip(range(20, 27), subjects)]
-    activity = Activity(
-        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
-        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=commits,
-    )  # fmt: skip
-    (found,) = [f for f in validate("### March 2025\n- Enhanced autotuner error handling (#22)", build_history(activity)) if f.severity == "error"]
+    month = march([commit(f"{n:02x}", f"2025-03-{n - 10:02}", subject, "vision/autotuner.py") for n, subject in zip(range(20, 27), subjects)])
+    (found,) = [f for f in validate("### March 2025\n- Enhanced autotuner error handling (#22)", month) if f.severity == "error"]
     assert (found.kind, found.text, found.suggestion) == ("wrong_evidence", "#22", "#20")

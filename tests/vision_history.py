@@ -1,0 +1,36 @@
+"""A month of Grace Hopper's in acme/vision, built from titles: the data of the validation specs
+that need only a few commits (test_validation_claims.py, test_validation_quotes.py)."""
+
+from __future__ import annotations
+
+import re
+
+from summarizer.models.activity import Activity, Commit, FileChange, Repository
+from summarizer.models.history import History
+from summarizer.months import build_history
+from summarizer.period import Period
+from summarizer.validation import validate
+
+_PR_SUFFIX = re.compile(r"\(#(\d+)\)$")
+
+
+def commit(sha: str, day: str, subject: str, path: str) -> Commit:
+    """Grace's commit: `sha` repeated to 40 characters; a title ending in "(#N)" is pull request N."""
+    pr = _PR_SUFFIX.search(subject)
+    return Commit(
+        sha=(sha * 40)[:40], repo="acme/vision", author_name="Grace Hopper", author_email="grace@example.com",
+        authored_at=f"{day}T10:00:00+00:00", committed_at=f"{day}T10:00:00+00:00", month=day[:7], subject=subject,
+        pr=int(pr.group(1)) if pr else None, files=[FileChange(path=path, added=5)],
+    )  # fmt: skip
+
+
+def march(commits: list[Commit]) -> History:
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=commits,
+    )  # fmt: skip
+    return build_history(activity)
+
+
+def errors(text: str, history: History) -> set[tuple[str, str]]:
+    return {(f.kind, f.text) for f in validate(text, history) if f.severity == "error"}
