@@ -10,8 +10,8 @@ suggestion, so the citation can be mended instead of the sentence lost. A ref wh
 some of them is wrong all the same when another item of the month tells the claim far better:
 its title holds a rare word of the claim that no cited item holds, every rare word the cited
 items hold, and, each word weighed by how few of the month's items hold it, twice their weight.
-A ref is wrong too when it did the opposite of the claim ("Re-enabled the scan tests" citing
-"Skip the scan tests") and another item of the month did what the claim says.
+Refs cited together for a claim of several parts each tell a part. What the claim's verb says of
+the cited work — new work cited to tests alone, work cited to its undoing — is validation/verbs.py's.
 
 Words are compared as validation/items.py `keys` them.
 """
@@ -22,7 +22,6 @@ import functools
 import re
 from collections.abc import Iterator
 
-from summarizer.classification import FEATURE_VERBS
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.period import month_label
@@ -30,10 +29,11 @@ from summarizer.titles import PR_SUFFIX
 from summarizer.validation.claims import PR_REF, SHA, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.validation.items import VERSION, WORD, ItemWords, joined_key, keys, parts, whole_keys
+from summarizer.validation.items import VERSION, WORD, ItemWords, joined_key, keys, parts, ref_of, whole_keys
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
 from summarizer.validation.prose import LANGUAGE_NAMES, TAG_LINE
 from summarizer.validation.sections import Sentence
+from summarizer.validation.verbs import new_work_of_checks, undoing
 from summarizer.validation.vocabulary import GENERIC_STEMS, stem
 
 # Words that say what the work was worth, not what it was: a claim is not its value.
@@ -134,8 +134,8 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             narrow = _misplaced(wide_claim, items, scope, context, alone, together)
         verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None else _misplaced(wide_claim, items, scope, context, alone, together)]
         copied = _copied_title(claims[0], items, scope, context) if alone else None
-        checks_only = _new_work_of_checks(claims[0], text, items) or _new_work_of_checks(claims[1], text, items)
-        undone = _undone(claims[0], narrow_claim, items, scope, context)
+        checks_only = new_work_of_checks(claims[0], text, items) or new_work_of_checks(claims[1], text, items)
+        undone = undoing(claims[0], narrow_claim, items, scope, context)
         if copied is not None:
             verdicts = [copied, copied]
         elif undone is not None:
@@ -193,8 +193,8 @@ def _misplaced(
         return None
     words = ", ".join(sorted(set(claim.values()))[:4])
     if better is None:
-        return f"{_ref(cited)} is “{cited.title}”, which tells nothing of {words}, nor does the title of another work item of {context.name}", None
-    return f"{_ref(cited)} is “{cited.title}”, which tells little of {words}; {_ref(better)} is “{better.title}”", _ref(better)
+        return f"{ref_of(cited)} is “{cited.title}”, which tells nothing of {words}, nor does the title of another work item of {context.name}", None
+    return f"{ref_of(cited)} is “{cited.title}”, which tells little of {words}; {ref_of(better)} is “{better.title}”", ref_of(better)
 
 
 def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> WorkItem | None:
@@ -222,8 +222,7 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
     told_by_cited = [ids for ids in holding.values() if ids & cited and len(ids) <= _FEW]
     # An item that tells a part the other does not ("locking the memory frequency and tuning the GPU")
     # is cited for that part: only an item that tells every rare word the cited ones do, and more,
-    # replaces them.
-    # And its title tells the claim in no fewer words than the cited titles do.
+    # in a title that tells the claim in no fewer words, replaces them.
     in_titles = max(citations.shared(claim, item, title=True) for item in items)
     candidates = [
         item for item in citations.of_month(scope.month)
@@ -265,109 +264,8 @@ def _copied_title(text: str, items: list[WorkItem], scope: Evidence, context: Co
         title = _title_words(item)
         # A revert's title holds the title it reverts: the claim tells the revert too.
         if item.id not in cited and len(title.split()) >= 3 and f" {title} " in said and not any(title in other for other in cited_titles):
-            return f"{_ref(items[0])} is “{items[0].title}”; the claim is the title of {_ref(item)}, “{item.title}”", _ref(item)
+            return f"{ref_of(items[0])} is “{items[0].title}”; the claim is the title of {ref_of(item)}, “{item.title}”", ref_of(item)
     return None
-
-
-def _new_work_of_checks(claim: str, sentence: str, items: list[WorkItem]) -> tuple[str, str | None] | None:
-    """A claim of new work ("Added support for hl.grid") whose every cited item only changes tests
-    or docs ("Move hl.grid tests to their own file"), in a sentence that says nothing of tests or docs."""
-    words = [word.lower() for word in WORD.findall(claim)]
-    opening = next((index for index, word in enumerate(words[:3]) if _is_feature_verb(word) and (index == 0 or words[index - 1] not in _DETERMINERS)), None)
-    if opening is None:
-        return None
-    # What the verb made: "Introduced retries for CI failures" made retries, for a reason that names
-    # CI; "Added tests for the parser" made tests. The sentence's other claims may speak of checks.
-    made = words[opening + 1 :]
-    made = made[: next((index for index, word in enumerate(made) if word in _PURPOSE), len(made))]
-    elsewhere = WORD.findall(sentence.replace(claim, " "))
-    if any(_is_check_word(word) for word in [*words[:opening], *made]) or any(_is_check_word(word.lower()) for word in elsewhere):
-        return None
-    if not all(_only_checks(item) for item in items):
-        return None
-    what = "tests" if items[0].class_rule.startswith("tests:") else "docs"
-    return f"{_ref(items[0])} is “{items[0].title}”, which only changes {what}: it adds none of what the claim says was added", None
-
-
-def _only_checks(item: WorkItem) -> bool:
-    """Whether an item changes tests or docs alone, and its title does not tell new work either:
-    "Add claude skill for TPU development" changes docs only, and is new work all the same."""
-    if item.class_rule in ("tests:title", "docs:title"):
-        return True
-    first = next(iter(WORD.findall(PR_SUFFIX.sub("", item.title).lower())), "")
-    return item.class_rule.startswith(_CHECKS_ONLY) and not _is_feature_verb(first)
-
-
-def _undone(text: str, claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
-    """A claim told with one verb ("Re-enabled the scan tests") citing only changes told with its
-    opposite ("Skip the scan tests"), when another item of the month tells it with the claim's own
-    verb and every word of it those cited tell (that item did the work, the cited ones undid it),
-    or when the cited title tells every word of the claim."""
-    verb = _opening_verb(text)
-    side = next((index for pair in _OPPOSITES for index, verbs in enumerate(pair) if verb in verbs), None)
-    if side is None or scope.month is None or not claim:
-        return None
-    pair = next(pair for pair in _OPPOSITES if verb in pair[side])
-    if not all(_opening_verb(_TITLE_TAGS.sub("", item.title)) in pair[1 - side] for item in items):
-        return None
-    citations = context.citations
-    told = max(citations.shared(claim, item, title=True) for item in items)
-    cited = {item.id for item in items}
-    doers = [
-        item for item in citations.of_month(scope.month)
-        if item.id not in cited and _opening_verb(_TITLE_TAGS.sub("", item.title)) in pair[side] and citations.shared(claim, item, title=True) >= max(told, 1)
-    ]  # fmt: skip
-    undone = f"{_ref(items[0])} is “{items[0].title}”, the opposite of what the claim says"
-    if not doers:
-        # Nobody did it that month: wrong all the same where the cited title is the claim with its
-        # verb turned round ("Added a cache around set_triton_allocator" for "Remove cache around …").
-        return (undone, None) if any(citations.shared(claim, item, title=True) == len(claim) for item in items) else None
-    doer = max(doers, key=lambda item: citations.shared(claim, item, title=True))
-    return f"{undone}; {_ref(doer)} is “{doer.title}”", _ref(doer)
-
-
-def _opening_verb(text: str) -> str:
-    words = [word.lower().replace("-", "") for word in WORD.findall(text)]
-    while words and words[0] in ("also", "and", "then", "he", "she", "they", "we", "it"):
-        words = words[1:]
-    return stem(words[0]) if words else ""
-
-
-# Verbs that undo each other, as `stem` leaves them.
-_OPPOSITES = (
-    (frozenset("enabl reenabl unskip".split()), frozenset("disabl skip".split())),
-    (frozenset("add introduc".split()), frozenset("remov delet drop".split())),
-)
-# The tags a title may open with: "[Ref Mode] Expand …", "inductor: Skip …".
-_TITLE_TAGS = re.compile(r"^\s*(?:\[[^\]]*\]\s*|[\w./-]+:\s+)*")
-
-
-def _is_feature_verb(word: str) -> bool:
-    return word in _NEW_WORK_VERBS or (word.endswith("ed") and (word[:-1] in _NEW_WORK_VERBS or word[:-2] in _NEW_WORK_VERBS))
-
-
-# The verbs a title's class is told by, and those a prose claim of new work opens with besides
-# (their past tense is read from them: launched, developed, designed).
-_NEW_WORK_VERBS = FEATURE_VERBS | frozenset("launch built develop design shipped wrote made let".split())
-# After these a verb's form is a noun: "described the build".
-_DETERMINERS = frozenset("the a an this that its their his her our".split())
-# Words that end what a verb made and begin what it was for: "retries for CI failures". Where it
-# was put ("to the docs", "in the tests") is still what was made.
-_PURPOSE = frozenset("for so because when where after against across from".split())
-
-
-# The classes of a change of tests or docs alone (classification.classify's rules).
-_CHECKS_ONLY = ("tests:", "docs:")
-# A sentence that says any of these speaks of tests or docs itself.
-_CHECK_WORDS = frozenset(
-    "test tests testing tested unittest unittests coverage regression ci check checks checked benchmark benchmarks doc docs "
-    "documentation documented document documents docstring docstrings readme guide guides tutorial tutorials example examples "
-    "comment comments typo typos lint linter assertion assertions expected fixture fixtures".split()
-)
-
-
-def _is_check_word(word: str) -> bool:
-    return word in _CHECK_WORDS or word.startswith(("test", "doc"))
 
 
 def _title_words(item: WorkItem) -> str:
@@ -393,7 +291,7 @@ def _apart_in_plain_words(text: str, items: list[WorkItem], together: frozenset[
     if not telling:
         return None
     words = ", ".join(sorted(set(claim.values())))
-    return f"{_ref(items[0])} is “{items[0].title}”, which tells nothing of {words}; {_ref(telling[0])} is “{telling[0].title}”", None
+    return f"{ref_of(items[0])} is “{items[0].title}”, which tells nothing of {words}; {ref_of(telling[0])} is “{telling[0].title}”", None
 
 
 def _misplaced_in_plain_words(text: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
@@ -416,7 +314,7 @@ def _misplaced_in_plain_words(text: str, items: list[WorkItem], scope: Evidence,
     if len(whole) != 1:
         return None
     words = ", ".join(sorted(set(claim.values())))
-    return f"{_ref(items[0])} is “{items[0].title}”, which tells nothing of {words}; {_ref(whole[0])} is “{whole[0].title}”", _ref(whole[0])
+    return f"{ref_of(items[0])} is “{items[0].title}”, which tells nothing of {words}; {ref_of(whole[0])} is “{whole[0].title}”", ref_of(whole[0])
 
 
 # A word shaped like code: `_run`, `hl.dot`, `out_dtype`, `GraphModule`.
@@ -489,7 +387,7 @@ def check_figure_sources(sentence: Sentence, scope: Evidence, context: Context) 
             continue
         item = stating[0]
         told = ", ".join(sorted(set(claim.values()))[:4])
-        message = f"{match.group(0)} is {_ref(item)}'s figure (“{item.title}”), which tells nothing of {told}"
+        message = f"{match.group(0)} is {ref_of(item)}'s figure (“{item.title}”), which tells nothing of {told}"
         yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, match, scope, message)
 
 
@@ -536,7 +434,7 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
         found.append((before.start() if before else match.start(), match.end(), telling[0]))
     if found:
         start, end, item = min(found, key=lambda phrase: phrase[0])
-        message = f"“{text[start:end]}” is {_ref(item)} “{item.title}”, of {month_label(item.month)}, not of {month_label(scope.month)}"
+        message = f"“{text[start:end]}” is {ref_of(item)} “{item.title}”, of {month_label(item.month)}, not of {month_label(scope.month)}"
         yield finding(FindingKind.WRONG_MONTH, sentence, (start, end), scope, message, item.month)
 
 
@@ -572,7 +470,3 @@ def _best_other(claim: dict[str, str], citations: ItemWords, scope: Evidence, ci
 
 # How many of the best titles are weighed by all they say.
 _WEIGHED = 3
-
-
-def _ref(item: WorkItem) -> str:
-    return f"#{item.pr}" if item.pr is not None else item.commits[0][:7]

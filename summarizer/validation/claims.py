@@ -6,10 +6,9 @@ import re
 from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
-from summarizer.models.history import WorkItem
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.validation.items import keys
+from summarizer.validation.items import keys, ref_of
 from summarizer.validation.sections import MONTH_MENTION, Sentence
 from summarizer.words import count_as
 
@@ -187,12 +186,8 @@ def check_word_figures(sentence: Sentence, scope: Evidence, context: Context) ->
         else:
             supported = any((v, "x") in scope.figures or (v, "%") in scope.figures for v in said) or bool(stems & citations.told(scope.month))
         if not supported:
-            where = ", ".join(dict.fromkeys(_ref_of(item) for item in cited)) if cited else f"no commit{context.where(scope)}"
+            where = ", ".join(dict.fromkeys(ref_of(item) for item in cited)) if cited else f"no commit{context.where(scope)}"
             yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, match, scope, f"“{match.group(0)}” is a figure {where} does not state" if cited else f"“{match.group(0)}”: {where} states it")
-
-
-def _ref_of(item: WorkItem) -> str:
-    return f"#{item.pr}" if item.pr is not None else item.commits[0][:7]
 
 
 # Figures told in words: a verb of change, or a multiple before a comparison.

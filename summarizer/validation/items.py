@@ -94,6 +94,11 @@ def _begins(key: str, words: frozenset[str], ordered: tuple[str, ...]) -> bool:
     return any(key[:length] in words for length in range(_PREFIX, len(key)))
 
 
+def ref_of(item: WorkItem) -> str:
+    """How a text cites a work item: its pull request, or its first commit's short hash."""
+    return f"#{item.pr}" if item.pr is not None else item.commits[0][:7]
+
+
 def _lookup(index: dict[str, frozenset[str]], key: str) -> frozenset[str]:
     """The ids an index (`ItemWords._index`) gives a key: the same word, or one of _PREFIX letters or
     more that begins it or that it begins."""

@@ -1,0 +1,116 @@
+"""What a claim's verb says of the work it cites: new work cited to a change of tests or docs
+alone ("Added support for hl.grid" for "Move hl.grid tests to their own file"), and work cited to
+the change that undid it ("Re-enabled the scan tests" for "Skip the scan tests")."""
+
+from __future__ import annotations
+
+import re
+
+from summarizer.classification import FEATURE_VERBS
+from summarizer.models.history import WorkItem
+from summarizer.titles import PR_SUFFIX
+from summarizer.validation.context import Context
+from summarizer.validation.evidence import Evidence
+from summarizer.validation.items import WORD, ref_of
+from summarizer.validation.vocabulary import stem
+
+
+def new_work_of_checks(claim: str, sentence: str, items: list[WorkItem]) -> tuple[str, str | None] | None:
+    """A claim of new work ("Added support for hl.grid") whose every cited item only changes tests
+    or docs ("Move hl.grid tests to their own file"), in a sentence that says nothing of tests or docs."""
+    words = [word.lower() for word in WORD.findall(claim)]
+    opening = next((index for index, word in enumerate(words[:3]) if _is_feature_verb(word) and (index == 0 or words[index - 1] not in _DETERMINERS)), None)
+    if opening is None:
+        return None
+    # What the verb made: "Introduced retries for CI failures" made retries, for a reason that names
+    # CI; "Added tests for the parser" made tests. The sentence's other claims may speak of checks.
+    made = words[opening + 1 :]
+    made = made[: next((index for index, word in enumerate(made) if word in _PURPOSE), len(made))]
+    elsewhere = WORD.findall(sentence.replace(claim, " "))
+    if any(_is_check_word(word) for word in [*words[:opening], *made]) or any(_is_check_word(word.lower()) for word in elsewhere):
+        return None
+    if not all(_only_checks(item) for item in items):
+        return None
+    what = "tests" if items[0].class_rule.startswith("tests:") else "docs"
+    return f"{ref_of(items[0])} is “{items[0].title}”, which only changes {what}: it adds none of what the claim says was added", None
+
+
+def _only_checks(item: WorkItem) -> bool:
+    """Whether an item changes tests or docs alone, and its title does not tell new work either:
+    "Add claude skill for TPU development" changes docs only, and is new work all the same."""
+    if item.class_rule in ("tests:title", "docs:title"):
+        return True
+    first = next(iter(WORD.findall(PR_SUFFIX.sub("", item.title).lower())), "")
+    return item.class_rule.startswith(_CHECKS_ONLY) and not _is_feature_verb(first)
+
+
+def undoing(text: str, claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
+    """A claim told with one verb ("Re-enabled the scan tests") citing only changes told with its
+    opposite ("Skip the scan tests"), when another item of the month tells it with the claim's own
+    verb and every word of it those cited tell (that item did the work, the cited ones undid it),
+    or when the cited title tells every word of the claim."""
+    verb = _opening_verb(text)
+    side = next((index for pair in _OPPOSITES for index, verbs in enumerate(pair) if verb in verbs), None)
+    if side is None or scope.month is None or not claim:
+        return None
+    pair = next(pair for pair in _OPPOSITES if verb in pair[side])
+    if not all(_opening_verb(_TITLE_TAGS.sub("", item.title)) in pair[1 - side] for item in items):
+        return None
+    citations = context.citations
+    told = max(citations.shared(claim, item, title=True) for item in items)
+    cited = {item.id for item in items}
+    doers = [
+        item for item in citations.of_month(scope.month)
+        if item.id not in cited and _opening_verb(_TITLE_TAGS.sub("", item.title)) in pair[side] and citations.shared(claim, item, title=True) >= max(told, 1)
+    ]  # fmt: skip
+    undone = f"{ref_of(items[0])} is “{items[0].title}”, the opposite of what the claim says"
+    if not doers:
+        # Nobody did it that month: wrong all the same where the cited title is the claim with its
+        # verb turned round ("Added a cache around set_triton_allocator" for "Remove cache around …").
+        return (undone, None) if any(citations.shared(claim, item, title=True) == len(claim) for item in items) else None
+    doer = max(doers, key=lambda item: citations.shared(claim, item, title=True))
+    return f"{undone}; {ref_of(doer)} is “{doer.title}”", ref_of(doer)
+
+
+def _opening_verb(text: str) -> str:
+    words = [word.lower().replace("-", "") for word in WORD.findall(text)]
+    while words and words[0] in ("also", "and", "then", "he", "she", "they", "we", "it"):
+        words = words[1:]
+    return stem(words[0]) if words else ""
+
+
+# Verbs that undo each other, as `stem` leaves them.
+_OPPOSITES = (
+    (frozenset("enabl reenabl unskip".split()), frozenset("disabl skip".split())),
+    (frozenset("add introduc".split()), frozenset("remov delet drop".split())),
+)
+# The tags a title may open with: "[Ref Mode] Expand …", "inductor: Skip …".
+_TITLE_TAGS = re.compile(r"^\s*(?:\[[^\]]*\]\s*|[\w./-]+:\s+)*")
+
+
+def _is_feature_verb(word: str) -> bool:
+    return word in _NEW_WORK_VERBS or (word.endswith("ed") and (word[:-1] in _NEW_WORK_VERBS or word[:-2] in _NEW_WORK_VERBS))
+
+
+# The verbs a title's class is told by, and those a prose claim of new work opens with besides
+# (their past tense is read from them: launched, developed, designed).
+_NEW_WORK_VERBS = FEATURE_VERBS | frozenset("launch built develop design shipped wrote made let".split())
+# After these a verb's form is a noun: "described the build".
+_DETERMINERS = frozenset("the a an this that its their his her our".split())
+# Words that end what a verb made and begin what it was for: "retries for CI failures". Where it
+# was put ("to the docs", "in the tests") is still what was made.
+_PURPOSE = frozenset("for so because when where after against across from".split())
+
+
+# The classes of a change of tests or docs alone (classification.classify's rules).
+_CHECKS_ONLY = ("tests:", "docs:")
+# A sentence that says any of these speaks of tests or docs itself.
+_CHECK_WORDS = frozenset(
+    "test tests testing tested unittest unittests coverage regression ci check checks checked benchmark benchmarks doc docs "
+    "documentation documented document documents docstring docstrings readme guide guides tutorial tutorials example examples "
+    "comment comments typo typos lint linter assertion assertions expected fixture fixtures".split()
+)
+
+
+def _is_check_word(word: str) -> bool:
+    return word in _CHECK_WORDS or word.startswith(("test", "doc"))
