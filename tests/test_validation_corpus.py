@@ -58,16 +58,22 @@ def meets(finding: tuple[str, str], planted: tuple[str, str]) -> bool:
     return finding[0] == planted[0] and (planted[1] in finding[1] or finding[1] in planted[1])
 
 
+@lru_cache(maxsize=None)
+def checked(path: Path) -> tuple[set[tuple[str, str]], set[tuple[str, str]], set[tuple[str, str]]]:
+    """A case's planted findings, every finding of its text and the error-level ones: checked once
+    for the case's own test and the corpus's figures."""
+    activity, expected, text = load_case(path)
+    findings = validate(text, history(activity))
+    return expected, {(str(f.kind), f.text) for f in findings}, {(str(f.kind), f.text) for f in findings if f.severity == "error"}
+
+
 @pytest.mark.parametrize(
     "path",
     [pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[path.stem])) if path.stem in KNOWN_GAPS else path for path in CASES],
     ids=[path.stem for path in CASES],
 )
 def test_case(path: Path) -> None:
-    activity, expected, text = load_case(path)
-    findings = validate(text, history(activity))
-    found = {(str(f.kind), f.text) for f in findings}
-    errors = {(str(f.kind), f.text) for f in findings if f.severity == "error"}
+    expected, found, errors = checked(path)
     missed = {planted for planted in expected if not any(meets(f, planted) for f in found)}
     assert not missed, f"missed: {missed}; found: {found}"
     wrong = {f for f in errors if not any(meets(f, planted) for planted in expected)}
@@ -78,11 +84,8 @@ def test_corpus_recall_per_kind_and_false_positives() -> None:
     planted, caught, reported, right = Counter(), Counter(), Counter(), Counter()
     false_positives, correct_texts, gaps = 0, 0, 0
     for path in CASES:
-        activity, expected, text = load_case(path)
-        findings = validate(text, history(activity))
-        found = {(str(f.kind), f.text) for f in findings}
+        expected, found, errors = checked(path)
         correct_texts += not expected
-        errors = {(str(f.kind), f.text) for f in findings if f.severity == "error"}
         missed = [planted_one for planted_one in expected if not any(meets(f, planted_one) for f in found)]
         wrong = [f for f in errors if not any(meets(f, planted_one) for planted_one in expected)]
         for planted_one in expected:
