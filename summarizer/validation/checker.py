@@ -20,7 +20,6 @@ from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentio
 from summarizer.validation.signal_claims import SIGNAL_ROW, check_signal_claims, check_signal_row
 from summarizer.validation.terms import (
     check_expansions,
-    check_proper_names,
     check_repositories,
     check_terms,
     expanded_acronyms,
@@ -72,7 +71,6 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_repositories(sentence, scope, context)
         findings += check_skills(sentence, scope, context)
         findings += check_terms(sentence, scope, context, expanded_acronyms(expansions))
-        findings += check_proper_names(sentence, scope, context)
         findings += check_colleagues(sentence, scope, context)
         findings += check_echoes(sentence, scope, context)
     # A sentence that copies the prompt is condemned whole: its citation, the prompt's words ("the

@@ -111,13 +111,13 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     refs = refs_in(text)
     matches = [match for match, _ in refs]
     wide = _claims(text, matches)
-    cited_by_claim: dict[str, set[str]] = {}
+    cited_by_claim: dict[str, dict[str, WorkItem]] = {}
     for (match, kind), claim in zip(refs, wide):
-        cited_by_claim.setdefault(claim, set()).update(item.id for item in context.citations.cited(match, kind))
+        cited_by_claim.setdefault(claim, {}).update((item.id, item) for item in context.citations.cited(match, kind))
     for (match, kind), claims in zip(refs, zip(_claims(text, matches, narrow=True), wide)):
         items = context.citations.cited(match, kind)
         # The items cited beside it for the same claim: where one of them tells it best, it is told.
-        together = frozenset(cited_by_claim[claims[1]] - {item.id for item in items})
+        together = frozenset(cited_by_claim[claims[1]].keys() - {item.id for item in items})
         # The cited item's own title, quoted (and blanked by validation/quotes.py), is its claim.
         if not items or _QUOTED_BLANK.search(claims[0]):
             continue
@@ -145,7 +145,8 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         elif not alone and narrow is None and not narrow_claim:
             # "Enhanced error handling (#200, #201, #202)": each ref of a claim in plain words must
             # tell one of them, as another of the refs does in its title.
-            verdicts = [_apart_in_plain_words(claims[0], items, together, context)] * 2
+            beside = [item for id_, item in cited_by_claim[claims[1]].items() if id_ in together]
+            verdicts = [_apart_in_plain_words(claims[0], items, beside, context)] * 2
         elif alone and narrow is None and not telling:
             # Told in words every title uses ("Added multiple inputs support", "Enhanced autotuner
             # error handling"): wrong only where another item's title holds them all and the cited
@@ -279,7 +280,7 @@ def _title_text(title: str) -> str:
     return " ".join(WORD.findall(PR_SUFFIX.sub("", title).lower()))
 
 
-def _apart_in_plain_words(text: str, items: list[WorkItem], together: frozenset[str], context: Context) -> tuple[str, str | None] | None:
+def _apart_in_plain_words(text: str, items: list[WorkItem], beside: list[WorkItem], context: Context) -> tuple[str, str | None] | None:
     """For a claim in plain words cited to several refs: this one says none of its words anywhere,
     where another of the refs says one of them in its title."""
     skipped = _skipped_words(context)
@@ -287,7 +288,7 @@ def _apart_in_plain_words(text: str, items: list[WorkItem], together: frozenset[
     citations = context.citations
     if not claim or any(citations.shared(claim, item) for item in items):
         return None
-    telling = [item for item in citations.items if item.id in together and citations.shared(claim, item, title=True)]
+    telling = [item for item in beside if citations.shared(claim, item, title=True)]
     if not telling:
         return None
     words = ", ".join(sorted(set(claim.values())))

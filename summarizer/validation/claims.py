@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
+from summarizer.models.history import WorkItem
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import keys, ref_of
@@ -23,6 +24,11 @@ def refs_in(text: str) -> list[tuple[re.Match[str], str]]:
     """The refs a text cites, in order, each with its kind ("pr" or "sha")."""
     refs = [(match, "pr") for match in PR_REF.finditer(text)] + [(match, "sha") for match in SHA.finditer(text)]
     return sorted(refs, key=lambda ref: ref[0].start())
+
+
+def cited_items(text: str, context: Context) -> list[WorkItem]:
+    """The developer's work items a text's refs cite, in the refs' order."""
+    return [item for match, kind in refs_in(text) for item in context.citations.cited(match, kind)]
 
 
 _WORDS = {
@@ -171,9 +177,8 @@ def check_word_figures(sentence: Sentence, scope: Evidence, context: Context) ->
     """A figure told in words ("doubled the throughput", "twice as fast", "halved the memory",
     "a tenfold speed-up") is a figure all the same: the items the sentence cites (the month's,
     where it cites none) must state it, as "2x" or "50%", or say it in the same word."""
-    refs = refs_in(sentence.text)
     citations = context.citations
-    cited = [item for match, kind in refs for item in citations.cited(match, kind)]
+    cited = cited_items(sentence.text, context)
     for match in _WORD_FIGURE.finditer(sentence.text):
         word = match.group(0).lower()
         value = _figure_value(word)
@@ -274,10 +279,7 @@ def _integers(value: object, of_lines: bool) -> Iterator[int]:
 def _stated_by_cited(number: int, sentence: Sentence, context: Context) -> bool:
     """A number an item the sentence cites states itself ("fixed the 23 known bugs it listed
     (2f68cc4)", "12,000 commits from 6.0 s to 1.0 s (#13)"): that item's figure, no statistic."""
-    text = sentence.text
-    refs = refs_in(text)
-    citations = context.citations
-    return any(number in citations.stated[item.id] for match, kind in refs for item in citations.cited(match, kind))
+    return any(number in context.citations.stated[item.id] for item in cited_items(sentence.text, context))
 
 
 def _stated(number: int, text: str) -> bool:

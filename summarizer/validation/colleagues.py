@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 
 from summarizer.models.activity import Commit
 from summarizer.models.findings import Finding, FindingKind
-from summarizer.validation.claims import refs_in
+from summarizer.validation.claims import cited_items
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import joined_key, keys
@@ -79,8 +79,7 @@ def _said_by_them(first: str, second: str, context: Context, compounded: tuple[b
 
 def _cited_title_keys(sentence: Sentence, context: Context) -> frozenset[str]:
     """The keys of the titles of the developer's items the sentence cites."""
-    citations = context.citations
-    return frozenset().union(*(citations.titles[item.id] for match, kind in refs_in(sentence.text) for item in citations.cited(match, kind)))
+    return frozenset().union(*(context.citations.titles[item.id] for item in cited_items(sentence.text, context)))
 
 
 def _in_their_compounds(run: list[Token], text: str, context: Context) -> set[Token]:

@@ -136,10 +136,10 @@ class ItemWords:
     stated: dict[str, frozenset[int]]  # item id -> the numbers its commits state as quantities ("23 known bugs")
     by_pr: dict[tuple[str | None, int], list[WorkItem]]
     by_sha: dict[str, WorkItem]
+    by_short_sha: dict[str, list[WorkItem]]  # a hash's first seven characters -> the items of the commits it begins
     _sorted: dict[tuple[str, bool], tuple[str, ...]] = field(default_factory=dict, repr=False)
     _title_index: dict[str | None, dict[str, frozenset[str]]] = field(default_factory=dict, repr=False)
     _words_index: dict[str, tuple[dict[str, frozenset[str]], list[str]]] = field(default_factory=dict, repr=False)
-    _by_short_sha: dict[str, list[WorkItem]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, history: History) -> ItemWords:
@@ -163,11 +163,11 @@ class ItemWords:
                     texts += [commit.subject, commit.body, *(change.path for change in commit.files)]
                     headlines.append(commit.subject)
             code = [word for sha in item.commits if (commit := commits.get(sha)) is not None for word in commit.code]
+            whole = "\n".join(texts)
             words[item.id] = frozenset().union(*(keys(word) for text in texts for word in WORD.findall(text)), *(keys(word) for word in code))
-            words[item.id] |= version_keys("\n".join(texts))
+            words[item.id] |= version_keys(whole)
             titles[item.id] = frozenset().union(*(keys(word) for headline in headlines for word in WORD.findall(headline)))
             titles[item.id] |= version_keys("\n".join(headlines))
-            whole = "\n".join(texts)
             figures[item.id] = figures_in(whole)
             stated[item.id] = frozenset(int(number.replace(",", "")) for number in QUANTITY_NUMBER.findall(whole))
             if item.pr is not None:
@@ -179,6 +179,9 @@ class ItemWords:
             for key in titles[item.id]:
                 by_title_key.setdefault(key, []).append(item)
                 by_month_title_key.setdefault((item.month, key), []).append(item)
+        by_short_sha: dict[str, list[WorkItem]] = {}
+        for sha, item in by_sha.items():
+            by_short_sha.setdefault(sha[:7], []).append(item)
         by_month: dict[str, frozenset[str]] = {}
         for month in history.months:
             by_month[month.month] = frozenset().union(*(words[item.id] for item in month.items))
@@ -186,7 +189,7 @@ class ItemWords:
         return cls(
             items=items, words=words, titles=titles, by_title_key=by_title_key, by_month_title_key=by_month_title_key,
             by_month=by_month, by_month_items={month.month: month.items for month in history.months}, everywhere=everywhere,
-            figures=figures, stated=stated, by_pr=by_pr, by_sha=by_sha,
+            figures=figures, stated=stated, by_pr=by_pr, by_sha=by_sha, by_short_sha=by_short_sha,
         )  # fmt: skip
 
     def of_month(self, month: str) -> list[WorkItem]:
@@ -264,9 +267,6 @@ class ItemWords:
     def cited(self, ref: re.Match[str], kind: str) -> list[WorkItem]:
         if kind == "sha":
             token = ref.group(0).lower()
-            if not self._by_short_sha:
-                for sha, item in self.by_sha.items():
-                    self._by_short_sha.setdefault(sha[:7], []).append(item)
-            return [item for item in self._by_short_sha.get(token[:7], []) if any(sha.startswith(token) for sha in item.commits)][:1]
+            return [item for item in self.by_short_sha.get(token[:7], []) if any(sha.startswith(token) for sha in item.commits)][:1]
         repo = ref.group("repo")
         return self.by_pr.get((repo.lower() if repo else None, int(ref.group("number"))), [])

@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from summarizer.models.history import WorkItem
-from summarizer.validation.claims import PR_REF, SHA
+from summarizer.validation.claims import cited_items, refs_in
 from summarizer.validation.context import Context
 from summarizer.validation.sections import Sentence
 
@@ -33,10 +32,10 @@ def without_quoted_titles(text: str, sentences: list[Sentence], context: Context
         month = sentences[max(bisect_right(starts, match.start()) - 1, 0)].month if sentences else None
         items = context.citations.of_month(month) if month else context.citations.items
         quoted = _normal(match.group("inner").rstrip().removesuffix("…").removesuffix("...").rstrip())
-        titled = [item for item in items if _quotes(quoted, _normal(item.title))]
+        titled = {item.id for item in items if _quotes(quoted, _normal(item.title))}
         refs = match.group("refs") or ""
-        cited = [*PR_REF.finditer(refs), *SHA.finditer(refs)]
-        if titled and (not cited or any(_cites(ref, item) for ref in cited for item in titled)):
+        cited = {item.id for item in cited_items(refs, context)}
+        if titled and (not refs_in(refs) or titled & cited):
             start, end = match.span("inner")
             blanked = blanked[:start] + " " * (end - start) + blanked[end:]
     return blanked
@@ -44,12 +43,6 @@ def without_quoted_titles(text: str, sentences: list[Sentence], context: Context
 
 def _quotes(quoted: str, title: str) -> bool:
     return quoted == title or (len(quoted) >= _LEAST and quoted in title)
-
-
-def _cites(ref: re.Match[str], item: WorkItem) -> bool:
-    if ref.re is SHA:
-        return any(sha.startswith(ref.group(0).lower()) for sha in item.commits)
-    return item.pr is not None and int(ref.group("number")) == item.pr
 
 
 def _normal(text: str) -> str:

@@ -88,14 +88,13 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         if others is True:
             continue  # a teammate's, and the sentence says so
         yield elsewhere or others or finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
+    if not sentence.text.lstrip().startswith(("#", "|")):
+        yield from _proper_names(sentence, masked, scope, context)
 
 
-def check_proper_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+def _proper_names(sentence: Sentence, masked: str, scope: Evidence, context: Context) -> Iterator[Finding]:
     """A product's or tool's name the commits never write ("moved the cache to Redis"):
     `ungrounded_term`, as an identifier would be."""
-    if sentence.text.lstrip().startswith(("#", "|")):
-        return
-    masked = _mask(sentence)
     for match in _PROPER.finditer(masked):
         name = match.group("proper")
         lowered = name.lower()
