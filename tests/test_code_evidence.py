@@ -48,6 +48,14 @@ def test_removed_lines_are_evidence_too_and_unchanged_lines_are_not(tmp_path: Pa
     assert "kept_constant" not in code
 
 
+def test_the_class_or_function_a_change_sits_in_is_evidence_as_git_names_it_in_the_hunk_header(tmp_path: Path) -> None:
+    before = "class HelionTemplateBuffer(TemplateBuffer):\n" + "".join(f"    step_{n} = {n}\n" for n in range(8))
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("Add the buffer", {"buffer.py": before}, ADA, "2025-01-10T10:00:00+00:00")
+    repo.commit("Fix lint: match the override signature (#7)", {"buffer.py": before.replace("step_6 = 6", "step_6 = 60")}, GRACE, "2025-02-03T10:00:00+00:00")
+    assert "HelionTemplateBuffer" in code_of(collect(repo.path), "Fix lint")
+
+
 def test_lock_generated_and_binary_files_give_no_words(tmp_path: Path) -> None:
     repo = GitRepo(tmp_path / "repo")
     files: dict[str, str | bytes | None] = {

@@ -5,7 +5,8 @@ sentence that names the class; its docstrings and comments say in words what the
 abbreviates. One `git diff-tree --stdin -p -U0` of the developer's commits is read as a stream,
 commit by commit, and each commit keeps the distinct words of its changed lines (`Commit.code`):
 identifiers as written (`out_dtype`, `GraphModule`), and the plain words of comments and
-docstrings.
+docstrings; and the function or class each hunk's header names, that the lines changed inside
+(`class HelionTemplateBuffer(TemplateBuffer):`).
 
 Bounded, because a diff is the largest thing a repository holds:
 - a commit's patch is held up to COMMIT_BYTES; past it, the rest is read and dropped (a 50 MB
@@ -41,6 +42,8 @@ _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 # A line a commit added or removed (not a file's ---/+++ header, nor a metadata-only history's placeholder).
 _CHANGED = re.compile(rb"^[+-](?![+-]{2} )(?!placeholder line \d+$)(.*)$", re.MULTILINE)
 _PLACEHOLDER = re.compile(rb"^[+-]placeholder line \d+$", re.MULTILINE)
+# The function or class git names in a hunk's header, that the changed lines sit in.
+_ENCLOSING = re.compile(rb"^@@ [^@\n]* @@ (?!placeholder line \d+$)(.+)$", re.MULTILINE)
 PROBE_COMMITS = 16
 # The line git writes before each commit's patch: its object name.
 _BOUNDARY = re.compile(rb"^([0-9a-f]{40}|[0-9a-f]{64})\n", re.MULTILINE)
@@ -150,7 +153,7 @@ def _words_of(sha: str, patch: bytes, reading: _Reading) -> None:
         changed = _CHANGED.findall(section)
         reading.code_lines = reading.code_lines or bool(changed)
         reading.placeholder_lines = reading.placeholder_lines or _PLACEHOLDER.search(section) is not None
-        for word in dict.fromkeys(_WORD.findall(b"\n".join(changed))):
+        for word in dict.fromkeys(_WORD.findall(b"\n".join(changed + _ENCLOSING.findall(section)))):
             if len(words) >= COMMIT_WORDS:
                 return
             if len(word) > 2:

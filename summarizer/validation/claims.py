@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
+from summarizer.models.signals import LARGE_ITEM_LINES
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import keys, ref_of
@@ -80,13 +81,21 @@ TESTED_SHARE = re.compile(
     re.IGNORECASE,
 )  # fmt: skip
 NONE_REVERTED = re.compile(
-    r"\b(?:none\s+of\s+" + _WHOSE + _WORK + r"|no(?:thing|\s+" + _WORK + r")(?:\s+of\s+(?:hers|his|theirs))?)"
+    r"\b(?:none\s+of\s+" + _WHOSE + r"(?:\d[\d,]*\s+)?" + _WORK + r"|no(?:thing|\s+" + _WORK + r")(?:\s+of\s+(?:hers|his|theirs))?)"
     r"\s+(?:was|were|has\s+been|have\s+been|got|had\s+to\s+be)\s+(?:ever\s+|later\s+)?reverted\b",
     re.IGNORECASE,
 )  # fmt: skip
 COUNT_REVERTED = re.compile(
     r"(?<![\w.,#-])" + NUMBER + r"\s+(?:of\s+" + _WHOSE + r")?" + _WORK
     + r"\s+(?:was|were|has\s+been|have\s+been|got)\s+(?:later\s+)?reverted\b",
+    re.IGNORECASE,
+)  # fmt: skip
+# "6 of her 24 features and fixes (25%) came with tests", "of his 7 features and bug fixes, 5 (71%)
+# came with test changes": the tested-work count, of how many, and its share.
+TESTED_OF = re.compile(
+    r"(?P<count>\d+)\s+of\s+" + _WHOSE + r"(?P<of>\d+)\s+" + _WORK + r"(?:\s+in\s+[^,.;()]{0,40}?)?\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
+    r"|\bof\s+" + _WHOSE + r"(?P<of2>\d+)\s+" + _WORK + r"[^.;]{0,50}?,\s*(?P<count2>\d+)\s*\((?P<percent2>\d+(?:\.\d+)?)\s?%\)"
+    r"(?=[^.;]{0,40}?\btests?\b)",
     re.IGNORECASE,
 )  # fmt: skip
 _OF_THEM = re.compile(r"(?<=\w)\s+of\s+(?:them|these|which)\s+(?=\w)", re.IGNORECASE)
@@ -156,7 +165,7 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
 def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
     """Where the count checks already looked (a count's number only): other checks leave these alone."""
     spans = [match.span("number") for match in COUNT.finditer(sentence.text)]
-    patterns = (PERCENT_OF_CLASS, TESTED_SHARE, LINES_DIFF, MONTH_MENTION, _WORD_FIGURE)
+    patterns = (PERCENT_OF_CLASS, TESTED_SHARE, TESTED_OF, LINES_DIFF, MONTH_MENTION, _WORD_FIGURE)
     return spans + [match.span() for pattern in patterns for match in pattern.finditer(sentence.text)]
 
 
@@ -311,28 +320,17 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
         return
     if _stated_by_cited(claimed, sentence, context):
         return
-    stats = scope.stats
     subset = bool(_SUBSET_WORDS & set(between)) or bool(_SUBSET_BEFORE.search(sentence.text[: match.start()]))
     subset = subset or bool(_SUBSET_AFTER.match(match.group("after"))) or kind == "items"
-    truths: list[int]
-    if kind == "work_items" and "other" in between:
-        truths = [stats.work_items - stats.features - stats.bugs]
-    elif kind == "months":
-        if scope.month is not None:
-            return
-        truths = [scope.activity_months, len(context.period_months), context.active_span]
-    elif kind == "lines":
-        truths = [stats.lines_added, stats.lines_deleted, stats.lines_added + stats.lines_deleted]
-    else:
-        truths = [
-            {
-                "commits": stats.commits, "pull_requests": scope.pull_requests, "work_items": stats.work_items,
-                "items": stats.work_items, "features": stats.features, "bugs": stats.bugs,
-                "repositories": len(scope.repositories),
-            }[kind]  # fmt: skip
-        ]
+    if kind == "months" and scope.month is not None:
+        return
+    truths = _truths(kind, match, sentence, scope, context)
+    if scope.month is not None and _WHOLE_OF.search(sentence.text[: match.start()]):
+        # "the only one of his 51 work items that touched docs": a whole of theirs is the period's.
+        truths += _truths(kind, match, sentence, context.scope(None), context)
+    if kind == "commits":
         target = _IN_TARGET.match(match.group("after"))
-        if kind == "commits" and target:
+        if target:
             named = [context.repository_named(name) for name in re.split(r",\s*|\s+and\s+", target.group("targets"))]
             if all(named):
                 truths = [sum(scope.commits_by_repo.get(repository or "", 0) for repository in set(named))]
@@ -347,6 +345,51 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
         f"the statistics say {count_as(truths[0], noun)}{context.where(scope)}, not {claimed:,}",
         count_as(truths[0], noun),
     )  # fmt: skip
+
+
+def _truths(kind: str, match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> list[int]:
+    """What a count of `kind` may be in the scope: its statistic, or for lines any total or size figure."""
+    stats = scope.stats
+    between = match.group("between").lower().split()
+    if kind == "work_items" and "other" in between:
+        return [stats.work_items - stats.features - stats.bugs]
+    if kind == "months":
+        return [scope.activity_months, len(context.period_months), context.active_span]
+    if kind == "lines":
+        return [stats.lines_added, stats.lines_deleted, stats.lines_added + stats.lines_deleted, *_size_figures(match, sentence, scope, context)]
+    if kind == "features" and _AND_FIXES.match(match.group("after")):
+        return [stats.features + stats.bugs]
+    return [
+        {
+            "commits": stats.commits, "pull_requests": scope.pull_requests, "work_items": stats.work_items,
+            "items": stats.work_items, "features": stats.features, "bugs": stats.bugs,
+            "repositories": len(scope.repositories),
+        }[kind]  # fmt: skip
+    ]
+
+
+def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> list[int]:
+    """Counts of lines other than totals: the cited items' own sizes ("2,683 lines added (#3332)"),
+    and where the sentence speaks of them the Size signal's median, 90th percentile and threshold
+    ("a median of 41 lines", "four exceeded 1,000 lines")."""
+    before = sentence.text[: match.start()]
+    figures = [lines for item in cited_items(sentence.text, context) for lines in (item.lines_added, item.lines_deleted, item.lines_added + item.lines_deleted)]
+    sizes = [context.signals_of(scope).size, context.history.signals.period.size]
+    if _MEDIAN.search(before):
+        figures += [size.median_lines for size in sizes if size.median_lines is not None]
+    if _PERCENTILE.search(before):
+        figures += [size.p90_lines for size in sizes if size.p90_lines is not None]
+    if _EXCEEDED.search(before) and any(size.over_1000 for size in sizes):
+        figures.append(LARGE_ITEM_LINES)
+    return figures
+
+
+_AND_FIXES = re.compile(r"\s+and\s+(?:bug[ -]?)?fix(?:es)?\b", re.IGNORECASE)
+_WHOLE_OF = re.compile(r"\bof\s+(?:his|her|their|[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)?['’]s?)\s*$")
+_MEDIAN = re.compile(r"\bmedian\b[^.;]{0,40}$", re.IGNORECASE)
+PERCENTILE = re.compile(r"\b(?:90(?:th)?[ -]?percentile|p90)\b", re.IGNORECASE)
+_PERCENTILE = re.compile(PERCENTILE.pattern + r"[^.;]{0,30}$", re.IGNORECASE)
+_EXCEEDED = re.compile(r"\b(?:exceed(?:ed|ing|s)?|over|above|more than|larger than|bigger than)\s*$", re.IGNORECASE)
 
 
 def _agrees(claimed: int, truth: int, qualifier: str | None, subset: bool) -> bool:

@@ -9,6 +9,7 @@ from functools import cached_property
 
 from summarizer.models.findings import Finding, FindingKind, Severity
 from summarizer.models.history import History
+from summarizer.models.signals import Signals
 from summarizer.people import name_words
 from summarizer.period import month_label, months_between
 from summarizer.validation.acronyms import spelled_out_forms
@@ -62,6 +63,12 @@ class Context:
         return name_words(self.history)
 
     @cached_property
+    def written(self) -> str:
+        """Every commit's message in the data, the developer's and the others': what the project
+        itself writes ("Benchmark Dispatch" is a workflow's name, not a person's)."""
+        return "\n".join([self.evidence[None].text, *(f"{commit.subject}\n{commit.body}" for commit in self.history.others)])
+
+    @cached_property
     def people(self) -> set[str]:
         """Every name the data gives a person (authors, co-authors, reviewers, names in messages),
         lower case, with each run of its words: "grace hopper", "grace", "hopper"."""
@@ -75,6 +82,11 @@ class Context:
                 words = match.group("name").lower().replace(".", ". ").split()
                 people |= {" ".join(words[start:end]) for start in range(len(words)) for end in range(start + 1, len(words) + 1)}
         return people
+
+    def signals_of(self, scope: Evidence) -> Signals:
+        """The signals of the month a scope speaks of, else of the period."""
+        signals = self.history.signals
+        return signals.months[scope.month] if scope.month in signals.months else signals.period
 
     @property
     def name(self) -> str:

@@ -74,6 +74,25 @@ def whole_keys(word: str) -> frozenset[str]:
     return frozenset(key for key in found if key)
 
 
+@cache
+def evidence_keys(word: str) -> frozenset[str]:
+    """The keys of a word of the evidence, and of each name a dotted one is made of:
+    `jnp.float8_e4m3fn` writes float8_e4m3fn."""
+    if "." not in word:
+        return keys(word)
+    return keys(word).union(*(whole_keys(segment) for segment in word.split(".")[1:]))
+
+
+@cache
+def code_keys(word: str) -> frozenset[str]:
+    """The keys of an identifier of the code, and of each part of it of letters and digits
+    (`test_hl_dot_3d_out_dtype` names 3d): the names of the code are made of such parts."""
+    return evidence_keys(word).union(*(whole_keys(chunk) for chunk in _CHUNK.split(word) if not chunk.isalpha()))
+
+
+_CHUNK = re.compile(r"[._/-]+")
+
+
 # A version ("PyTorch 2.9", "ROCm 7.0", "py3.12"): a word of what the work was, compared as "v2.9".
 VERSION = re.compile(r"(?<![\d.#/])v?(\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)(?![\d.]*\d)")
 
@@ -164,7 +183,7 @@ class ItemWords:
                     headlines.append(commit.subject)
             code = [word for sha in item.commits if (commit := commits.get(sha)) is not None for word in commit.code]
             whole = "\n".join(texts)
-            words[item.id] = frozenset().union(*(keys(word) for text in texts for word in WORD.findall(text)), *(keys(word) for word in code))
+            words[item.id] = frozenset().union(*(evidence_keys(word) for text in texts for word in WORD.findall(text)), *(code_keys(word) for word in code))
             words[item.id] |= version_keys(whole)
             titles[item.id] = frozenset().union(*(keys(word) for headline in headlines for word in WORD.findall(headline)))
             titles[item.id] |= version_keys("\n".join(headlines))

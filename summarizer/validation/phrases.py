@@ -40,6 +40,9 @@ _PIECE = re.compile(r"((?:[a-z][a-z0-9]*|\d+[a-z][a-z0-9]*)(?:[-_][a-z0-9](?![a-
 _PATH_MARKS = str.maketrans("/_-", "   ")
 _JOINED = re.compile(r"[-_]")
 _CONJUNCTIONS = frozenset({"and", "or", "but", "nor"})
+# A term shorter than this is looked for as a word of the others' commits, not inside one.
+_WHOLE_WORD_BELOW = 4
+_SEPARATORS = re.compile(r"[_`-]+")
 
 Pair = tuple[str, str]
 
@@ -113,6 +116,9 @@ FIELD_PHRASES = frozenset(
         ("type", "hints"), ("type", "hint"), ("code", "path"), ("code", "paths"), ("edge", "case"), ("edge", "cases"),
         ("corner", "case"), ("corner", "cases"), ("test", "suite"), ("test", "cases"), ("dead", "code"), ("default", "value"),
         ("return", "value"), ("config", "file"), ("pull", "request"), ("merge", "request"), ("stack", "trace"),
+        ("regression", "test"), ("regression", "tests"), ("integration", "test"), ("integration", "tests"),
+        ("lint", "failure"), ("lint", "failures"), ("lint", "error"), ("lint", "errors"), ("generated", "code"),
+        ("memory", "usage"), ("test", "coverage"),
     )
 )
 
@@ -146,7 +152,8 @@ class Colleagues:
                 for pair in used:
                     month[pair].append(commit)
         self.rare = max(RARE_LEAST, math.ceil(RARE_SHARE * (len(mine) + len(history.others))))
-        self._texts: dict[str, list[tuple[str, Commit]]] = {}  # month -> the others' texts, normalized, when asked
+        # month -> the others' texts, normalized and with their spaces, when asked
+        self._texts: dict[str, list[tuple[str, str, Commit]]] = {}
 
     def is_common(self, word: str) -> bool:
         """A generic word, or one of the developer's own."""
@@ -155,12 +162,16 @@ class Colleagues:
     def mentioning(self, term: str, months: Iterable[str]) -> list[Commit]:
         """The other authors' commits of `months`, beside the developer's, whose text names `term`."""
         needle = normalize(term)
+        if not needle:
+            return []
+        # A short term is a word of theirs, not letters inside one ("3-D" is not the "3d" of a hash).
+        short = re.compile(rf"(?<![a-z0-9]){re.escape(needle)}(?![a-z0-9])") if len(needle) < _WHOLE_WORD_BELOW else None
         found = []
         for month in months:
             if month not in self._texts:
                 beside = {id(c): c for commits in self.theirs.get(month, {}).values() for c in commits}.values()
-                self._texts[month] = [(normalize(_text(commit)), commit) for commit in beside]
-            found += [commit for text, commit in self._texts[month] if needle and needle in text]
+                self._texts[month] = [(normalize(text), _SEPARATORS.sub("", text.lower()), commit) for commit in beside for text in [_text(commit)]]
+            found += [commit for text, spaced, commit in self._texts[month] if (short.search(spaced) if short else needle in text)]
         return found
 
     @staticmethod

@@ -31,6 +31,8 @@ _NOT_NAMES = frozenset({
     "Technical", "Fixes", "Bugs", "Activity", "Drafted", "Unverified", "Repository", "Project", "Team",
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
     "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    "Of", "As", "To", "Into", "Among", "Under", "Through", "Within", "Without", "About", "Around", "Along",
+    "Via", "Per", "Like", "Unlike", "Despite", "Once", "Where", "Although", "Because", "If", "Upon", "Alongside",
 })  # fmt: skip
 TAG_LINE = re.compile(
     r"^\s*(?:[-*]\s+)?(?:\*\*|__)?(?P<label>Languages?|Skills?|Technical(?: skills)?|Technologies|Tech stack|Tools)"
@@ -69,7 +71,7 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         rest = after.split()[: len(name_tokens) - len(tokens)]
         in_context = _PERSON_AFTER.match(after) or _PERSON_BEFORE.search(sentence.text[: match.start()])
         in_context = in_context or bool(rest and all(word.lower() in name_tokens for word in rest))
-        if (near and (len(tokens) > 1 or in_context)) or (in_context and len(tokens) > 1):
+        if (near and (len(tokens) > 1 or in_context)) or (in_context and len(tokens) > 1 and name not in context.written):
             message = f"“{name}” is not how the commits name {developer.name}" if near else f"“{name}” is neither {developer.name} nor anyone in the commits"
             yield finding(FindingKind.NAME_MISMATCH, sentence, match.span("name"), scope, message, developer.name)
 
@@ -145,9 +147,9 @@ def _language_supported(language: str, scope: Evidence) -> bool:
     if language.lower() in {known.lower() for known in scope.stats.languages}:
         return True
     # "Go", "C", "R" are words too: a short name counts only as written. A longer one may begin a
-    # name the commits use ("CUDA graphs" where they wrote cudagraph).
+    # name the commits use ("CUDA graphs" where they wrote cudagraph), or end one ("non-CUDA").
     if len(language) > 3:
-        return bool(re.search(rf"(?<![A-Za-z#+-]){re.escape(language)}", scope.text, re.IGNORECASE))
+        return bool(re.search(rf"(?:(?<![A-Za-z#+-])|(?<=non-)){re.escape(language)}", scope.text, re.IGNORECASE))
     return bool(re.search(rf"(?<![\w#+-]){re.escape(language)}(?![\w#+])", scope.text))
 
 

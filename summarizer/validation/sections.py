@@ -43,6 +43,9 @@ _LEADING_MONTH = re.compile(
 )
 # A sentence ends at . ! or ? followed by space and a capital, digit, quote or markup.
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9\"“(`*\[#])|\n+")
+# "In April he launched the dashboard (#2053); in May he added its footer rows (#2364)": a clause
+# that opens on another month speaks of that month, so it is a sentence of its own.
+_MONTH_CLAUSE = re.compile(rf";\s+(?=(?i:(?:and|then|later|while)\s+)?(?i:in|during|by|through|throughout)\s+(?:{_MONTH_NAME})\b)")
 _ABBREVIATIONS = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|incl|cf)\.$", re.IGNORECASE)
 
 
@@ -73,7 +76,7 @@ def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
 
 
 # "In August, he …": a month named without its year where a sentence begins.
-_YEARLESS_OPENING = re.compile(rf"^(?:In|During|Throughout|Over|By|Through)\s+(?:the\s+month\s+of\s+)?(?P<name>{_MONTH_NAME})\b(?!\.?,?\s+(?:19|20|21)\d{{2}})")
+_YEARLESS_OPENING = re.compile(rf"^(?i:in|during|throughout|over|by|through)\s+(?:the\s+month\s+of\s+)?(?P<name>{_MONTH_NAME})\b(?!\.?,?\s+(?:19|20|21)\d{{2}})")
 
 
 def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence]:
@@ -133,7 +136,14 @@ def _sentences_of(paragraph: str) -> list[tuple[str, int]]:
         parts.append((candidate, position))
         position = boundary.end()
     parts.append((paragraph[position:], position))
-    return [(part.rstrip(), start) for part, start in parts if part.strip()]
+    clauses = [(part[cut:end], start + cut) for part, start in parts for cut, end in _clauses(part)]
+    return [(part.rstrip(), start) for part, start in clauses if part.strip()]
+
+
+def _clauses(sentence: str) -> list[tuple[int, int]]:
+    """Where a sentence's month clauses (_MONTH_CLAUSE) begin and end."""
+    cuts = [0, *(boundary.end() for boundary in _MONTH_CLAUSE.finditer(sentence))]
+    return [(cut, end) for cut, end in zip(cuts, [*cuts[1:], len(sentence)])]
 
 
 def _month_of(match: re.Match[str]) -> str:

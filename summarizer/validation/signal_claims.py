@@ -12,9 +12,9 @@ import re
 from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
-from summarizer.models.signals import MIN_ITEMS, Signals
+from summarizer.models.signals import MIN_ITEMS
 from summarizer.signals import signal_rows
-from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, TESTED_SHARE, number_value
+from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, PERCENTILE, TESTED_OF, TESTED_SHARE, number_value
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.sections import Sentence
@@ -28,7 +28,7 @@ def check_signal_row(sentence: Sentence, scope: Evidence, context: Context) -> I
     row = SIGNAL_ROW.match(sentence.text.strip())
     if not row:
         return
-    signals = _signals(scope, context)
+    signals = context.signals_of(scope)
     truth = next((line.figure for line in signal_rows(signals) if line.name == row.group("name")), "no review figures (GitHub was not read)")
     if row.group("figure") != truth:
         start = sentence.text.index(row.group("figure"), sentence.text.index(row.group("name")) + len(row.group("name")))
@@ -36,13 +36,7 @@ def check_signal_row(sentence: Sentence, scope: Evidence, context: Context) -> I
         yield finding(FindingKind.WRONG_COUNT, sentence, (start, start + len(row.group("figure"))), scope, message, truth)
 
 
-def _signals(scope: Evidence, context: Context) -> Signals:
-    history = context.history
-    return history.signals.months[scope.month] if scope.month in history.signals.months else history.signals.period
-
-
 # "the lines per work item were around 311", "a median of 24 lines per PR", "311 lines per item".
-_PERCENTILE = re.compile(r"\b(?:90(?:th)?[ -]?percentile|p90)\b", re.IGNORECASE)
 _ITEM = r"(?:work\s+)?(?:items?|PRs?|pull\s+requests?|changes?)"
 SIZE_PER_ITEM = re.compile(
     rf"(?P<number>\d[\d,]*)\s+lines?\s+(?:of\s+code\s+)?(?:per|an?|each)\s+{_ITEM}\b"
@@ -58,8 +52,8 @@ def check_item_sizes(sentence: Sentence, scope: Evidence, context: Context) -> I
     matches = list(SIZE_PER_ITEM.finditer(sentence.text))
     if not matches:
         return
-    percentile = _PERCENTILE.search(sentence.text) is not None
-    sizes = [_signals(scope, context).size, context.history.signals.period.size]
+    percentile = PERCENTILE.search(sentence.text) is not None
+    sizes = [context.signals_of(scope).size, context.history.signals.period.size]
     given = {figure for size in sizes for figure in (size.median_lines, size.p90_lines if percentile else None)}
     size = sizes[0]
     for match in matches:
@@ -75,7 +69,7 @@ def check_signal_claims(sentence: Sentence, scope: Evidence, context: Context) -
     yield from check_item_sizes(sentence, scope, context)
     if "test" not in text.lower() and "revert" not in text.lower():
         return
-    signals = _signals(scope, context)
+    signals = context.signals_of(scope)
     where = context.where(scope)
     tested = signals.tested_work
     for match in TESTED_SHARE.finditer(text):
@@ -87,10 +81,30 @@ def check_signal_claims(sentence: Sentence, scope: Evidence, context: Context) -
             share = f"{round(100 * tested.share)}%"
             message = f"{share} of the features and fixes{where} came with tests ({tested.count} of {tested.of})"
             yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, message, share)
+    for match in TESTED_OF.finditer(text):
+        share = None if tested.share is None else 100 * tested.share
+        told = {"count": tested.count, "of": tested.of, "percent": share}
+        wrong = next((name for name, truth in told.items() if truth is None or abs(float(_told(match, name)) - truth) > (1 if name == "percent" else 0)), None)
+        if wrong is not None:
+            message = f"{tested.count} of {count(tested.of, 'feature or fix', 'features and fixes')}{where} came with tests"
+            span = match.span(wrong if match.group(wrong) is not None else f"{wrong}2")
+            yield finding(FindingKind.WRONG_COUNT, sentence, span, scope, message, f"{tested.count} of {tested.of}")
     reverted = signals.reverted_work
-    claims = [(match, 0) for match in NONE_REVERTED.finditer(text)] + [(match, number_value(match.group("number"))) for match in COUNT_REVERTED.finditer(text)]
+    nothing = [(match, 0) for match in NONE_REVERTED.finditer(text)]
+    # "None of his 71 work items was reverted" tells no count of 71 reverted.
+    counted = [(match, number_value(match.group("number"))) for match in COUNT_REVERTED.finditer(text) if not any(_overlap(match, other) for other, _ in nothing)]
+    claims = nothing + counted
     for match, claimed_count in claims:
         if claimed_count != reverted.count:
             items = ", ".join(f"{revert.item} (by {revert.by} on {revert.on:%Y-%m-%d})" for revert in reverted.reverted[:3])
             message = f"{reverted.count} of the work items{where} {'was' if reverted.count == 1 else 'were'} reverted" + (f": {items}" if items else "")
             yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, message, str(reverted.count))
+
+
+def _overlap(one: re.Match[str], other: re.Match[str]) -> bool:
+    return one.start() < other.end() and other.start() < one.end()
+
+
+def _told(match: re.Match[str], name: str) -> str:
+    """A group of TESTED_OF, of whichever of its two word orders matched."""
+    return match.group(name) if match.group(name) is not None else match.group(f"{name}2")
