@@ -209,10 +209,13 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
     cited = {item.id for item in items}
     # A joining the cited items write apart ("TMA load" of "TMA-load"), or a part of a word their
     # titles hold whole ("torch" of a PyTorch they write pytorch2.9), is no word they lack.
+    # Rare in the month's words; or a name (Mamba2, GDN) one title alone tells, that many items' code names.
     missing = [
         key for key, ids in holding.items()
-        if ids and not ids & cited and len(ids) <= _FEW and not _held_apart(claim[key], items, citations)
-        and not any(citations.shared(whole_keys(claim[key]), item, title=True) for item in items)
+        if ids and not ids & cited
+        and (len(ids) <= _FEW or (_NAME.search(claim[key]) is not None and len(citations.by_month_title_key.get((scope.month, key), ())) == 1))
+        and not _held_apart(claim[key], items, citations)
+        and not any(whole_keys(claim[key]) & citations.titles[item.id] for item in items)
     ]  # fmt: skip
     if not missing:
         return None
@@ -234,7 +237,13 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
         return None
     better = max(candidates, key=weight)
     told = max(weight(item) for item in items)
-    return better if weight(better) >= 2 * told and weight(better) >= told + 1 else None
+    if weight(better) >= 2 * told and weight(better) >= told + 1:
+        return better
+    # Or its title tells every word of the claim the cited titles tell, and the rare words they lack:
+    # "adding the Mamba2 and GDN kernels to the nightly benchmarks (#2419)", #2419 adding RoPE to them.
+    in_cited_titles = {key for key in claim for item in items if citations.shared((key,), item, title=True)}
+    dominates = all(citations.shared((key,), better, title=True) for key in in_cited_titles)
+    return better if dominates and weight(better) > told else None
 
 
 def _held_apart(phrase: str, items: list[WorkItem], citations: ItemWords) -> bool:
@@ -330,8 +339,16 @@ _CLAUSE_BREAK = re.compile(
 # How a clause that makes a claim of its own opens ("…, and his indexing fixes (#424)"), where one
 # that goes on with the list before it ("a roster in, every developer's profile out") does not.
 _OWN_CLAUSE = re.compile(r"\s*(?:and|or|but|then|while|so|his|her|their|its|which|who|also)\b", re.IGNORECASE)
-# How a clause that says why or how the work came about opens.
-_REASON = re.compile(r"\s*(?:following|after|per|thanks to|in response to|as requested|as suggested|based on|prompted by|at the request of)\b", re.IGNORECASE)
+# How a clause that says why or how the work came about, or what came of it, opens.
+_REASON = re.compile(
+    r"\s*(?:following|after|per|thanks to|in response to|as requested|as suggested|based on|prompted by|at the request of"
+    # …or what came of it: "…, so the second stage learns from the LLM (#2091)" claims the work before it.
+    r"|so|so that|thus|thereby|allowing|enabling|letting)\b",
+    re.IGNORECASE,
+)
+# A word written as a name, not as plain English: capitals past its first letter, digits, an
+# underscore, or dotted (`torch.gather`).
+_NAME = re.compile(r"^.+[A-Z0-9_]|\w\.\w")
 _QUOTED_BLANK = re.compile(r"[“\"]\s+[”\"]")
 # What may stand between refs of one citation: "(#12, #13 and #14)".
 _BETWEEN_REFS = re.compile(r"^[\s,;()\[\]/&+]*(?:and|or)?[\s,;()\[\]/&+]*$")

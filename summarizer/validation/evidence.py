@@ -16,6 +16,12 @@ FIGURE = re.compile(
 _UNIT_NAMES = {"×": "x", "us": "µs", "sec": "s", "second": "s", "seconds": "s", "minute": "min", "minutes": "min", "hour": "h", "hours": "h"}
 
 
+# A term shorter than this is looked for as a word, not inside one.
+WHOLE_WORD_BELOW = 4
+# What joins the parts of a name ("fp8_gemm", "Flash-Attn"): a short term may be one of the parts.
+SEPARATORS = re.compile(r"[_`-]+")
+
+
 def normalize(text: str) -> str:
     """Lower case without `_`, `-`, spaces or backticks: 'Flash-Attn V3' ~ 'flash_attn_v3'."""
     return re.sub(r"[\s_`\-]+", "", text.lower())
@@ -50,6 +56,9 @@ class Evidence:
 
     def mentions(self, term: str) -> bool:
         needle = normalize(term)
+        if 0 < len(needle) < WHOLE_WORD_BELOW:
+            # A short term is a word of the commits, not letters inside one ("ICI" is not in "efficient").
+            return re.search(rf"(?<![a-z0-9]){re.escape(needle)}(?![a-z0-9])", self._lowered) is not None
         if needle and needle in self.searchable:
             return True
         undotted = needle.replace(".", "")
@@ -58,6 +67,10 @@ class Evidence:
     @cached_property
     def _undotted(self) -> str:
         return self.searchable.replace(".", "")
+
+    @cached_property
+    def _lowered(self) -> str:
+        return SEPARATORS.sub(" ", self.text.lower())
 
 
 def evidence_by_month(history: History) -> dict[str | None, Evidence]:

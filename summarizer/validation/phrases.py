@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from summarizer.models.activity import Commit
 from summarizer.models.history import History
-from summarizer.validation.evidence import normalize
+from summarizer.validation.evidence import SEPARATORS, WHOLE_WORD_BELOW, normalize
 from summarizer.validation.vocabulary import GENERIC_STEMS, stem
 
 ACTION_STEMS = frozenset(stem(word) for word in """
@@ -40,9 +40,6 @@ _PIECE = re.compile(r"((?:[a-z][a-z0-9]*|\d+[a-z][a-z0-9]*)(?:[-_][a-z0-9](?![a-
 _PATH_MARKS = str.maketrans("/_-", "   ")
 _JOINED = re.compile(r"[-_]")
 _CONJUNCTIONS = frozenset({"and", "or", "but", "nor"})
-# A term shorter than this is looked for as a word of the others' commits, not inside one.
-_WHOLE_WORD_BELOW = 4
-_SEPARATORS = re.compile(r"[_`-]+")
 
 Pair = tuple[str, str]
 
@@ -165,12 +162,12 @@ class Colleagues:
         if not needle:
             return []
         # A short term is a word of theirs, not letters inside one ("3-D" is not the "3d" of a hash).
-        short = re.compile(rf"(?<![a-z0-9]){re.escape(needle)}(?![a-z0-9])") if len(needle) < _WHOLE_WORD_BELOW else None
+        short = re.compile(rf"(?<![a-z0-9]){re.escape(needle)}(?![a-z0-9])") if len(needle) < WHOLE_WORD_BELOW else None
         found = []
         for month in months:
             if month not in self._texts:
                 beside = {id(c): c for commits in self.theirs.get(month, {}).values() for c in commits}.values()
-                self._texts[month] = [(normalize(text), _SEPARATORS.sub("", text.lower()), commit) for commit in beside for text in [_text(commit)]]
+                self._texts[month] = [(normalize(text), SEPARATORS.sub(" ", text.lower()), commit) for commit in beside for text in [_text(commit)]]
             found += [commit for text, spaced, commit in self._texts[month] if (short.search(spaced) if short else needle in text)]
         return found
 

@@ -12,7 +12,7 @@ from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, normalize
 from summarizer.validation.items import whole_keys
-from summarizer.validation.prose import LANGUAGE
+from summarizer.validation.prose import LANGUAGE, TAG_LINE
 from summarizer.validation.sections import Sentence
 
 # Acronyms and names so common in writing about software that they claim nothing.
@@ -61,6 +61,8 @@ _NOT_REPOSITORY_NAMES = frozenset({
 
 
 def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded: set[str]) -> Iterator[Finding]:
+    if TAG_LINE.match(sentence.text):
+        return  # a skills line's tags are checked as skills (prose.check_skills)
     masked = _mask(sentence)
     # An acronym spelled out as the repository spells it ("a Python-embedded domain-specific
     # language (DSL)") says what the project is, no work of anyone's.
