@@ -26,7 +26,7 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.period import month_label
 from summarizer.titles import PR_SUFFIX
-from summarizer.validation.claims import PR_REF, SHA, refs_in
+from summarizer.validation.claims import refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import VERSION, WORD, ItemWords, joined_key, keys, parts, ref_of, whole_keys
@@ -413,13 +413,17 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
     """`wrong_month` for work told in plain words in a month it did not land in: a phrase of two
     content words, one of them specific, rare in the repositories' commits, that the titles of a
     few of the developer's items of another month tell, and no word of this month's items; or a
-    version so told."""
+    version so told. Words a ref cites are not read (the citation checks them), those after the
+    last ref are."""
     text = sentence.text
-    if scope.month is None or TAG_LINE.match(text) or PR_REF.search(text) or SHA.search(text):
+    if scope.month is None or TAG_LINE.match(text):
         return
+    # What the refs cite is theirs to tell (check_citations): only the words after the last are read here.
+    refs = refs_in(text)
+    uncited = refs[-1][0].end() if refs else 0
     citations = context.citations
     skipped = _skipped_words(context)
-    words = [match for match in WORD.finditer(text) if _is_content(match.group(0), skipped)]
+    words = [match for match in WORD.finditer(text, uncited) if _is_content(match.group(0), skipped)]
     here = citations.of_month(scope.month)
     found: list[tuple[int, int, WorkItem]] = []
     for first, second in zip(words, words[1:]):
@@ -443,7 +447,7 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
         else:
             found.append((first.start(), second.end(), telling[0]))
     # A version ("Python 3.14 support") that only another month's titles give.
-    for match in VERSION.finditer(text):
+    for match in VERSION.finditer(text, uncited):
         key = f"v{match.group(1)}"
         telling = citations.by_title_key.get(key, [])
         if not telling or len(telling) > _FEW or any(item.month == scope.month for item in telling) or any(key in citations.words[item.id] for item in here):

@@ -13,7 +13,7 @@ from summarizer.models.signals import Signals
 from summarizer.people import name_words
 from summarizer.period import month_label, months_between
 from summarizer.validation.acronyms import spelled_out_forms
-from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence
+from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence, normalize
 from summarizer.validation.items import ItemWords
 from summarizer.validation.phrases import Colleagues
 from summarizer.validation.sections import PERSON, Sentence
@@ -61,6 +61,12 @@ class Context:
     def name_words(self) -> frozenset[str]:
         """Every word of a person's name or handle in the data (people.py): no skill tag is one."""
         return name_words(self.history)
+
+    @cached_property
+    def code_prose(self) -> str:
+        """The words of the code the developer changed, in the order they first came, normalized:
+        a docstring's "uses a large language model" spells out LLM."""
+        return normalize("\n".join(" ".join(commit.code) for month in self.history.months for commit in month.commits))
 
     @cached_property
     def written(self) -> str:

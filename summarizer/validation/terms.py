@@ -115,14 +115,15 @@ def _proper_names(sentence: Sentence, masked: str, scope: Evidence, context: Con
 
 def _expansions(sentence: Sentence, context: Context) -> Iterator[tuple[re.Match[str], re.Pattern[str], str, str, bool]]:
     """Each acronym the sentence spells out: the match, its pattern, the acronym, its long form, and
-    whether the evidence or the repositories' own text spells it so."""
+    whether the evidence, the code the developer changed, or the repositories' own text spells it so."""
     whole = context.evidence[None]
     for pattern in (EXPANSION_AFTER, EXPANSION_BEFORE):
         for match in pattern.finditer(sentence.text):
             acronym = match.group("acronym")
             spelled = long_form(match.group("long"), acronym)
             if spelled is not None:
-                known = whole.mentions(spelled) or normalize(spelled) in context.spelled_out.get(acronym, ())
+                form = normalize(spelled)
+                known = whole.mentions(spelled) or form in context.spelled_out.get(acronym, ()) or form in context.code_prose
                 yield match, pattern, acronym, spelled, known
 
 
