@@ -73,3 +73,20 @@ def test_a_claim_in_common_words_cited_to_an_item_that_tells_none_of_them_is_wro
     month = march([commit(f"{n:02x}", f"2025-03-{n - 10:02}", subject, "vision/autotuner.py") for n, subject in zip(range(20, 27), subjects)])
     (found,) = [f for f in validate("### March 2025\n- Enhanced autotuner error handling (#22)", month) if f.severity == "error"]
     assert (found.kind, found.text, found.suggestion) == ("wrong_evidence", "#22", "#20")
+
+
+def test_a_bug_fix_cited_to_new_work_is_wrong_evidence() -> None:
+    assert ("wrong_evidence", "#13") in errors("### March 2025\n- Fixed a bug in the disk cache for decoded frames (#13)", history())
+
+
+def test_a_bug_fix_cited_to_a_fix_passes() -> None:
+    assert errors("### March 2025\n- Fixed the known loader bugs (#14)", history()) == set()
+
+
+def test_a_sentence_that_names_no_work_beside_one_that_does_is_ungrounded() -> None:
+    filler = "These updates helped ensure data integrity across different hardware configurations."
+    assert errors(f"In March 2025, Grace made the JPEG decoder faster (#15). {filler}", history()) == {("ungrounded_text", filler)}
+
+
+def test_a_sentence_of_value_that_names_the_work_passes() -> None:
+    assert errors("In March 2025, Grace made the JPEG decoder faster (#15). Loading frames no longer waits on the decoder.", history()) == set()

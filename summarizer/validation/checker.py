@@ -13,7 +13,7 @@ from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
 from summarizer.validation.echo import check_echoes
 from summarizer.validation.evidence import Evidence
-from summarizer.validation.grounding import check_grounding
+from summarizer.validation.grounding import check_filler, check_grounding
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
 from summarizer.validation.quotes import without_quoted_titles
 from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentions, split_sentences
@@ -49,8 +49,10 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
     blanked = without_quoted_titles(text, sentences, context)
     claims = sentences if blanked == text else split_sentences(blanked, history.period.months())
     findings: list[Finding] = []
+    fillers: list[Finding] = []
     for sentence in claims:
         scope = context.scope(sentence.month)
+        found = len(findings)
         if SIGNAL_ROW.match(sentence.text.strip()):
             # The table's figures, items and definitions are the signals' own words: only its figure can be wrong.
             findings += check_signal_row(sentence, scope, context)
@@ -73,12 +75,18 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_terms(sentence, scope, context, expanded_acronyms(expansions))
         findings += check_colleagues(sentence, scope, context)
         findings += check_echoes(sentence, scope, context)
+        # A sentence wrong for a reason of its own (another's work, a term nobody wrote) is told so,
+        # not also as naming nothing.
+        if not findings[found:]:
+            fillers += check_filler(sentence, scope, context)
     # A sentence that copies the prompt is condemned whole: its citation, the prompt's words ("the
     # DATA block"), are no claims of their own.
     echoes = {finding.offset for finding in findings if finding.kind == FindingKind.PROMPT_ECHO}
     findings = [f for f in findings if f.kind == FindingKind.PROMPT_ECHO or not _within_echo(f, echoes, claims)]
     findings += find_duplicates(sentences, context)
-    findings += check_grounding(text, sentences, context)
+    paragraphs = list(check_grounding(text, sentences, context))
+    # A paragraph that names nothing is one finding, not one more for each of its sentences.
+    findings += paragraphs + [f for f in fillers if not any(_within(f, paragraph) for paragraph in paragraphs)]
     return _deduplicated(sorted(findings, key=lambda f: (f.offset or 0, f.kind)))
 
 
@@ -102,6 +110,11 @@ def _wrong_months(sentence: Sentence, scope: Evidence, history: History, context
 
 def _within_echo(finding: Finding, echoes: set[int | None], sentences: list[Sentence]) -> bool:
     return any(sentence.start in echoes and sentence.start <= (finding.offset or 0) < sentence.start + len(sentence.text) for sentence in sentences)
+
+
+def _within(finding: Finding, paragraph: Finding) -> bool:
+    start = paragraph.offset or 0
+    return start <= (finding.offset or 0) < start + len(paragraph.text)
 
 
 def _index(month: str) -> int:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.claims import COUNT, LINES_DIFF, PR_REF, SHA
 from summarizer.validation.context import Context
+from summarizer.validation.evidence import Evidence
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 from summarizer.validation.terms import GENERIC_TERMS, TERM
@@ -71,6 +72,27 @@ def check_grounding(text: str, sentences: list[Sentence], context: Context) -> I
             kind=FindingKind.UNGROUNDED_TEXT, severity="error", month=scope.month, text=paragraph,
             message=message, offset=start, sentence=paragraph,
         )  # fmt: skip
+
+
+# The kinds of work a sentence may claim in general words, that the statistics count.
+_WORK_CLASSES = re.compile(r"\b(?:bugs?|fix(?:es|ed|ing)?|features?|tests?|testing|documentation|docs|refactor\w*|reverts?)\b", re.IGNORECASE)
+
+
+def check_filler(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """An `ungrounded_text` error for a sentence of prose that names nothing of the work inside a
+    paragraph that does ("These updates helped speed up the computation and ensure data integrity
+    across different hardware configurations."): no ref, count, term, class of work or specific
+    word of the developer's titles and files."""
+    text = sentence.text.strip()
+    if len(text.split()) < MIN_WORDS or _NOT_PROSE.match(sentence.line) or TAG_LINE.match(text) or text.endswith(":"):
+        return
+    if PR_REF.search(text) or SHA.search(text) or COUNT.search(text) or LINES_DIFF.search(text) or _WORK_CLASSES.search(text):
+        return
+    terms = (match.group(match.lastgroup or 0) for match in TERM.finditer(text) if match.lastgroup != "caps" or len(match.group(0)) > 2)
+    if any(term not in GENERIC_TERMS and context.evidence[None].mentions(term) for term in terms) or context.vocabulary.specific_stems(text):
+        return
+    message = f"this sentence names none of {context.name}'s work (no work item, term, file, PR, commit or count of theirs)"
+    yield Finding(kind=FindingKind.UNGROUNDED_TEXT, severity="error", month=scope.month, text=text, message=message, offset=sentence.start, sentence=text)
 
 
 def repeated_share(sentences: list[Sentence], in_data: Callable[[str], bool]) -> float:

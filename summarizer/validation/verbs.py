@@ -72,6 +72,20 @@ def undoing(text: str, claim: dict[str, str], items: list[WorkItem], scope: Evid
     return f"{undone}; {ref_of(doer)} is “{doer.title}”", ref_of(doer)
 
 
+def fix_of_new_work(claim: str, items: list[WorkItem]) -> tuple[str, str | None] | None:
+    """A claim that a bug was fixed ("Fixed a bug in the performance dashboard") whose every cited
+    item is new work told as new ("New performance dashboard with GitHub Pages deployment"), its title
+    naming no fault; unless the claim says how ("… by adding a guard")."""
+    opening = next(iter(WORD.findall(claim)), "").lower()
+    if opening.endswith("ing") or _opening_verb(claim) not in _FIX_VERBS or _HOW.search(claim):
+        return None
+    for item in items:
+        title = PR_SUFFIX.sub("", _TITLE_TAGS.sub("", item.title))
+        if item.item_class != "feature" or not _is_feature_verb(_opening_verb(title)) or any(stem(word.lower()) in _FAULTS for word in WORD.findall(title)):
+            return None
+    return f"{ref_of(items[0])} is “{items[0].title}”, new work: it fixes nothing the title tells", None
+
+
 def _opening_verb(text: str) -> str:
     words = [word.lower().replace("-", "") for word in WORD.findall(text)]
     while words and words[0] in ("also", "and", "then", "he", "she", "they", "we", "it"):
@@ -79,6 +93,10 @@ def _opening_verb(text: str) -> str:
     return stem(words[0]) if words else ""
 
 
+_FIX_VERBS = frozenset("fix resolv repair correct patch".split())
+# The words of a title that name a fault its work may fix.
+_FAULTS = frozenset(stem(word) for word in "fix bug crash error errors fail failure hang leak broken regression issue wrong incorrect flaky".split())
+_HOW = re.compile(r"\bby\s+\w+ing\b", re.IGNORECASE)
 # Verbs that undo each other, as `stem` leaves them.
 _OPPOSITES = (
     (frozenset("enabl reenabl unskip".split()), frozenset("disabl skip".split())),
