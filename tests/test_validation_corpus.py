@@ -51,6 +51,16 @@ KNOWN_GAPS = {
     "1029-wrong-evidence-tpu-memory-profiler-yifei": "'a TPU memory profiler (#2459)': #2459 tells TPU and the benchmark; that no commit speaks of a profiler is no rule (paraphrase words are often in no commit)",
     "464-other-author-prefill-decode-xzhao": "'prefill and decode' runs across a conjunction, which no colleague phrase does",
     "551-other-author-fixed-size-reductions-wfeng": "Will Feng's own words hold 'size' and 'reductions', so the pair reads as his",
+    "1065-wrong-evidence-fast-mode-jchoi": "'fast mode … (#2446)': fast and mode are everyday words, and #2446 tells every other word of the claim (Anthropic, Opus 4.6/4.7, LLM search) in its body",
+    "1067-wrong-evidence-enable-cudagraph-jchoi": "'enabled cudagraph when running Helion examples (#2467)': #2467 fixes a cudagraph crash in an example, its paths hold 'examples': it tells the claim's words",
+    "1068-wrong-evidence-default-subprocess-jchoi": "'Made the autotune benchmark subprocess the default (#2377)': only 'default' tells #2372 from #2377, and it is an everyday word",
+    "1071-other-author-cuda-oom-jchoi": "ethche's 'Handle PyTorch CUDA OOM as a skippable error' told as 'treat PyTorch CUDA out-of-memory errors as skippable': every pair of its words is one the developer's own work uses",
+    "1104-wrong-evidence-pallas-standalone-dlu": "#3181 and #3184 are the same option for two backends; the claim's backend (Pallas, TorchTPU) is in #3181's code, and #3184's title lacks #3181's 'standalone'",
+    "1112-wrong-month-hbm-windows-dlu": "'staging aligned dynamic HBM windows' (August's #3389) told in July: July's code moves (#3049, #3090) hold every word of it",
+    "1116-unsupported-expansion-vmem-dlu": "'VMEM (virtual memory)': the initials of 'virtual memory' are VM, so no rule reads it as VMEM spelled out",
+    "1120-real-model-april-jchoi": "'Overall, his contributions to helion demonstrated his ability to deliver high-quality software': praise that names the repository, which grounds a sentence",
+    "1121-real-model-may-jchoi": "'the AOT compiler': AOT and compiler are each his words; that he built no AOT compiler is a phrase no check reads",
+    "1122-real-model-july-dlu": "'Moved Pallas launchers into launcher.py (#3182, #3183)': #3183 edits that launcher.py, making it dependency-free; the labeller reads it as no move",
 }
 
 
