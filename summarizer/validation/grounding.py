@@ -88,8 +88,7 @@ def check_filler(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         return
     if PR_REF.search(text) or SHA.search(text) or COUNT.search(text) or LINES_DIFF.search(text) or _WORK_CLASSES.search(text):
         return
-    terms = (match.group(match.lastgroup or 0) for match in TERM.finditer(text) if match.lastgroup != "caps" or len(match.group(0)) > 2)
-    if any(term not in GENERIC_TERMS and context.evidence[None].mentions(term) for term in terms) or context.vocabulary.specific_stems(text):
+    if _names_a_term(text, context) or context.vocabulary.specific_stems(text):
         return
     message = f"this sentence names none of {context.name}'s work (no work item, term, file, PR, commit or count of theirs)"
     yield Finding(kind=FindingKind.UNGROUNDED_TEXT, severity="error", month=scope.month, text=text, message=message, offset=sentence.start, sentence=text)
@@ -128,10 +127,15 @@ def rests_on_data(paragraph: str, about_developer: bool, context: Context) -> bo
         return True
     if any(sha.startswith(token) for token in SHA.findall(paragraph) for sha in whole.shas):
         return True
-    terms = (match.group(match.lastgroup or 0) for match in TERM.finditer(paragraph) if match.lastgroup != "caps" or len(match.group(0)) > 2)
-    if any(term not in GENERIC_TERMS and whole.mentions(term) for term in terms):
+    if _names_a_term(paragraph, context):
         return True
     stems = vocabulary.specific_stems(paragraph)
     counted = bool(COUNT.search(paragraph) or LINES_DIFF.search(paragraph))
     anchored = about_developer or counted or vocabulary.names_when_or_where(paragraph)
     return vocabulary.names_a_piece(stems) or (anchored and (len(stems) >= 1 or counted or about_developer and vocabulary.names_when_or_where(paragraph)))
+
+
+def _names_a_term(text: str, context: Context) -> bool:
+    """Whether a text names an identifier or acronym of the developer's commits (not a generic one)."""
+    terms = (match.group(match.lastgroup or 0) for match in TERM.finditer(text) if match.lastgroup != "caps" or len(match.group(0)) > 2)
+    return any(term not in GENERIC_TERMS and context.evidence[None].mentions(term) for term in terms)

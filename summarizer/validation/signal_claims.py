@@ -84,11 +84,11 @@ def check_signal_claims(sentence: Sentence, scope: Evidence, context: Context) -
     for match in TESTED_OF.finditer(text):
         share = None if tested.share is None else 100 * tested.share
         told = {"count": tested.count, "of": tested.of, "percent": share}
-        wrong = next((name for name, truth in told.items() if truth is None or abs(float(_told(match, name)) - truth) > (1 if name == "percent" else 0)), None)
+        groups = {name: _group(match, name) for name in told}
+        wrong = next((name for name, truth in told.items() if truth is None or abs(float(match.group(groups[name])) - truth) > (1 if name == "percent" else 0)), None)
         if wrong is not None:
             message = f"{tested.count} of {count(tested.of, 'feature or fix', 'features and fixes')}{where} came with tests"
-            span = match.span(wrong if match.group(wrong) is not None else f"{wrong}2")
-            yield finding(FindingKind.WRONG_COUNT, sentence, span, scope, message, f"{tested.count} of {tested.of}")
+            yield finding(FindingKind.WRONG_COUNT, sentence, match.span(groups[wrong]), scope, message, f"{tested.count} of {tested.of}")
     reverted = signals.reverted_work
     nothing = [(match, 0) for match in NONE_REVERTED.finditer(text)]
     # "None of his 71 work items was reverted" tells no count of 71 reverted.
@@ -105,6 +105,6 @@ def _overlap(one: re.Match[str], other: re.Match[str]) -> bool:
     return one.start() < other.end() and other.start() < one.end()
 
 
-def _told(match: re.Match[str], name: str) -> str:
-    """A group of TESTED_OF, of whichever of its two word orders matched."""
-    return match.group(name) if match.group(name) is not None else match.group(f"{name}2")
+def _group(match: re.Match[str], name: str) -> str:
+    """The group of TESTED_OF called `name` in whichever of its two word orders matched."""
+    return name if match.group(name) is not None else f"{name}2"
