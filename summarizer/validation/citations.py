@@ -33,7 +33,7 @@ from summarizer.validation.items import VERSION, WORD, ItemWords, joined_key, ke
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
 from summarizer.validation.prose import LANGUAGE_NAMES, TAG_LINE
 from summarizer.validation.sections import Sentence
-from summarizer.validation.verbs import fix_of_new_work, new_work_of_checks, undoing
+from summarizer.validation.verbs import fix_of_no_fault, new_work_of_checks, undoing
 from summarizer.validation.vocabulary import GENERIC_STEMS, stem
 
 # Words that say what the work was worth, not what it was: a claim is not its value.
@@ -135,7 +135,7 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None else _misplaced(wide_claim, items, scope, context, alone, together)]
         copied = _copied_title(claims[0], items, scope, context) if alone else None
         checks_only = new_work_of_checks(claims[0], text, items) or new_work_of_checks(claims[1], text, items)
-        undone = undoing(claims[0], narrow_claim, items, scope, context) or fix_of_new_work(claims[1], items)
+        undone = undoing(claims[0], narrow_claim, items, scope, context) or fix_of_no_fault(claims[1], items)
         if copied is not None:
             verdicts = [copied, copied]
         elif undone is not None:

@@ -72,18 +72,19 @@ def undoing(text: str, claim: dict[str, str], items: list[WorkItem], scope: Evid
     return f"{undone}; {ref_of(doer)} is “{doer.title}”", ref_of(doer)
 
 
-def fix_of_new_work(claim: str, items: list[WorkItem]) -> tuple[str, str | None] | None:
-    """A claim that a bug was fixed ("Fixed a bug in the performance dashboard") whose every cited
-    item is new work told as new ("New performance dashboard with GitHub Pages deployment"), its title
-    naming no fault; unless the claim says how ("… by adding a guard")."""
-    opening = next(iter(WORD.findall(claim)), "").lower()
-    if opening.endswith("ing") or _opening_verb(claim) not in _FIX_VERBS or _HOW.search(claim):
+def fix_of_no_fault(claim: str, items: list[WorkItem]) -> tuple[str, str | None] | None:
+    """A claim that a bug was fixed, its fault unnamed ("Fixed a bug in the performance dashboard"), whose every cited
+    item is no bug fix and its title names no fault ("New performance dashboard with GitHub Pages
+    deployment", "Improve error message for overpacked tiles"); unless the claim says how ("… by
+    adding a guard")."""
+    if not _A_BUG_FIXED.match(claim) or _HOW.search(claim):
         return None
     for item in items:
-        title = PR_SUFFIX.sub("", _TITLE_TAGS.sub("", item.title))
-        if item.item_class != "feature" or not _is_feature_verb(_opening_verb(title)) or any(stem(word.lower()) in _FAULTS for word in WORD.findall(title)):
+        # "Improve error message for overpacked tiles" tells of messages, no fault of the tiles.
+        title = _MESSAGES.sub(" ", PR_SUFFIX.sub("", _TITLE_TAGS.sub("", item.title)))
+        if item.item_class == "bug" or _opening_verb(title) in _FIX_VERBS or any(stem(word.lower()) in _FAULTS for word in WORD.findall(title)):
             return None
-    return f"{ref_of(items[0])} is “{items[0].title}”, new work: it fixes nothing the title tells", None
+    return f"{ref_of(items[0])} is “{items[0].title}”, which fixes nothing its title tells", None
 
 
 def _opening_verb(text: str) -> str:
@@ -94,9 +95,16 @@ def _opening_verb(text: str) -> str:
 
 
 _FIX_VERBS = frozenset("fix resolv repair correct patch".split())
+# "Fixed a bug with …", "Resolved several issues in …": a fix claimed, its fault unnamed.
+_A_BUG_FIXED = re.compile(
+    r"^\W*(?:(?:also|then|and|he|she|they)\s+)*(?:fixe[ds]|fix|resolved|repaired|corrected|patched)\s+"
+    r"(?:(?:a|an|the|some|several|multiple|various|two|three|minor)\s+)?(?:\w+\s+)?(?:bugs?|issues?|problems?)\b",
+    re.IGNORECASE,
+)
 # The words of a title that name a fault its work may fix.
 _FAULTS = frozenset(stem(word) for word in "fix bug crash error errors fail failure hang leak broken regression issue wrong incorrect flaky".split())
 _HOW = re.compile(r"\bby\s+\w+ing\b", re.IGNORECASE)
+_MESSAGES = re.compile(r"\berror\s+messages?\b", re.IGNORECASE)
 # Verbs that undo each other, as `stem` leaves them.
 _OPPOSITES = (
     (frozenset("enabl reenabl unskip".split()), frozenset("disabl skip".split())),
