@@ -11,7 +11,7 @@ from summarizer.models.signals import LARGE_ITEM_LINES
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import keys, ref_of
-from summarizer.validation.sections import MONTH_MENTION, Sentence
+from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentions
 from summarizer.words import count_as
 
 # A hash, bare or written as a ref ("#2368cc4a66", as a model may): letters and digits both.
@@ -81,7 +81,7 @@ TESTED_SHARE = re.compile(
     re.IGNORECASE,
 )  # fmt: skip
 NONE_REVERTED = re.compile(
-    r"\b(?:none\s+of\s+" + _WHOSE + r"(?:\d[\d,]*\s+)?" + _WORK + r"|no(?:thing|\s+" + _WORK + r")(?:\s+of\s+(?:hers|his|theirs))?)"
+    r"\b(?:none\s+of\s+" + _WHOSE + r"(?:(?:\d[\d,]*\s+)?" + _WORK + r"|\d[\d,]*)|no(?:thing|\s+" + _WORK + r")(?:\s+of\s+(?:hers|his|theirs))?)"
     r"\s+(?:was|were|has\s+been|have\s+been|got|had\s+to\s+be)\s+(?:ever\s+|later\s+)?reverted\b",
     re.IGNORECASE,
 )  # fmt: skip
@@ -108,6 +108,8 @@ QUANTITY = re.compile(
 _NAMED_BY_NUMBER = re.compile(r"\b(?:issues?|PRs?|pull requests?|version|v|python|cuda|rocm|sm|phase|step|stage|round|part|level|gen|generation|top)\s*$", re.IGNORECASE)
 # Spans of time a sentence may give in its own words ("over 3 weeks"): no count of work.
 _TIME_NOUNS = frozenset("seconds minutes hours days weeks months years decades".split())
+# Words ending in s that name nothing ("none of the 29 was reverted").
+_NOT_NOUNS = frozenset("was has is does this thus its his hers theirs ours yours as us across always perhaps plus less unless".split())
 LINES_DIFF = re.compile(r"\+(?P<added>\d[\d,]*)\s*/\s*[−-](?P<deleted>\d[\d,]*)")
 TABLE_ROW = re.compile(
     r"^\|\s*(?P<label>Commits|Work items|Pull requests|Features|Bugs|Fixes|Repositories|Activity months)\s*\|\s*(?P<value>\d[\d,]*)",
@@ -142,10 +144,11 @@ def _cited(text: str, ref: re.Match[str]) -> bool:
 def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     yield from _check_table_row(sentence, scope, context)
     for match in LINES_DIFF.finditer(sentence.text):
+        told = _month_in_parentheses(sentence.text, match.start(), scope, context)
         added, deleted = number_value(match.group("added")), number_value(match.group("deleted"))
-        if (added, deleted) != (scope.stats.lines_added, scope.stats.lines_deleted):
-            lines = f"+{scope.stats.lines_added:,} / −{scope.stats.lines_deleted:,}"
-            yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, f"the lines changed{context.where(scope)} are {lines}", lines)
+        if (added, deleted) != (told.stats.lines_added, told.stats.lines_deleted):
+            lines = f"+{told.stats.lines_added:,} / −{told.stats.lines_deleted:,}"
+            yield finding(FindingKind.WRONG_COUNT, sentence, match, told, f"the lines changed{context.where(told)} are {lines}", lines)
     for match in PERCENT_OF_CLASS.finditer(sentence.text):
         noun = (match.group("noun") or match.group("noun2")).lower()
         count = scope.stats.bugs if noun.startswith(("bug", "fix")) else scope.stats.features
@@ -159,7 +162,24 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     text = _OF_THEM.sub(lambda match: " " * len(match.group(0)), sentence.text)
     for match in COUNT.finditer(text):
         if not any(start <= match.start("number") < end for start, end in months):
-            yield from _check_count(match, sentence, scope, context)
+            yield from _check_count(match, sentence, _month_in_parentheses(sentence.text, match.start(), scope, context), context)
+
+
+# "between November 2024 (14 commits, +190 / −98 lines) and December 2024 (15 commits …)".
+_MONTH_BEFORE_PARENTHESIS = re.compile(rf"(?:{MONTH_MENTION.pattern})\s*$")
+
+
+def _month_in_parentheses(text: str, position: int, scope: Evidence, context: Context) -> Evidence:
+    """The evidence a figure at `position` is told of: the month it is given beside in
+    parentheses ("November 2024 (14 commits)"), else the sentence's scope."""
+    opening = text.rfind("(", 0, position)
+    if opening < 0 or ")" in text[opening:position]:
+        return scope
+    named = _MONTH_BEFORE_PARENTHESIS.search(text[:opening])
+    if named is None:
+        return scope
+    month = month_mentions(named.group(0))
+    return context.scope(month[0][1]) if month else scope
 
 
 def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
@@ -227,7 +247,7 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
     text = sentence.text
     counted = count_spans(sentence) + [match.span() for pattern in (FIGURE, PR_REF, SHA) for match in pattern.finditer(text)]
     for match in QUANTITY.finditer(text):
-        if match.group("noun").lower() in _TIME_NOUNS or any(start <= match.start() < end for start, end in counted):
+        if match.group("noun").lower() in _TIME_NOUNS | _NOT_NOUNS or any(start <= match.start() < end for start, end in counted):
             continue
         if _NAMED_BY_NUMBER.search(text[: match.start()]):
             continue
@@ -372,20 +392,22 @@ def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, con
     """Counts of lines other than totals: the cited items' own sizes ("2,683 lines added (#3332)"),
     and where the sentence speaks of them the Size signal's median, 90th percentile and threshold
     ("a median of 41 lines", "four exceeded 1,000 lines")."""
-    before = sentence.text[: match.start()]
+    before = sentence.text[: match.start("number")]
     figures = [lines for item in cited_items(sentence.text, context) for lines in (item.lines_added, item.lines_deleted, item.lines_added + item.lines_deleted)]
     sizes = [context.signals_of(scope).size, context.history.signals.period.size]
     if _MEDIAN.search(before):
         figures += [size.median_lines for size in sizes if size.median_lines is not None]
     if _PERCENTILE.search(before):
         figures += [size.p90_lines for size in sizes if size.p90_lines is not None]
-    if _EXCEEDED.search(before) and any(size.over_1000 for size in sizes):
+    # "four exceeded 1,000 lines", "none over 1,000 lines": the threshold, told with how many passed it.
+    if _EXCEEDED.search(before) and (any(size.over_1000 for size in sizes) or _NONE_BEFORE.search(before)):
         figures.append(LARGE_ITEM_LINES)
     return figures
 
 
 _AND_FIXES = re.compile(r"\s+and\s+(?:bug[ -]?)?fix(?:es)?\b", re.IGNORECASE)
 _WHOLE_OF = re.compile(r"\bof\s+(?:his|her|their|[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)?['’]s?)\s*$")
+_NONE_BEFORE = re.compile(r"\b(?:none|no|zero)\b[^.;]{0,20}$", re.IGNORECASE)
 _MEDIAN = re.compile(r"\bmedian\b[^.;]{0,40}$", re.IGNORECASE)
 PERCENTILE = re.compile(r"\b(?:90(?:th)?[ -]?percentile|p90)\b", re.IGNORECASE)
 _PERCENTILE = re.compile(PERCENTILE.pattern + r"[^.;]{0,30}$", re.IGNORECASE)

@@ -11,6 +11,7 @@ from summarizer.months import PRACTICES
 from summarizer.people import is_a_person
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
+from summarizer.validation.items import keys
 from summarizer.validation.sections import PERSON, Sentence
 
 _FIGURES_LINE = re.compile(r"^\*\*\d[\d,]* commits? • ")
@@ -125,8 +126,23 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context) -> str | None:
     elif _a_place(tag, scope, context):
         return f"“{tag}” is a place in the repository, not a skill"
     else:
-        supported = scope.mentions(tag) or context.repository_named(tag) is not None
+        supported = scope.mentions(tag) or context.repository_named(tag) is not None or _told_word_by_word(tag, scope, context)
     return None if supported else f"nothing{context.where(scope)} shows “{tag}”"
+
+
+def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
+    """Whether each word of a tag of several ("Triton autotune configs") is a word of the
+    developer's items, but for the field's nouns for kinds of work ("benchmark infrastructure")."""
+    words = [word for word in tag.split() if word.lower() not in _SKILL_NOUNS]
+    told = context.citations.told(scope.month)
+    return len(tag.split()) > 1 and bool(words) and all(keys(word) & told for word in words)
+
+
+# What a skill of several words may be a kind of, beside the words of the work.
+_SKILL_NOUNS = frozenset(
+    "infrastructure tooling tools engineering development optimization performance design automation integration "
+    "analysis profiling debugging maintenance".split()
+)
 
 
 def _a_place(tag: str, scope: Evidence, context: Context) -> bool:
