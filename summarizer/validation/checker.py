@@ -73,7 +73,8 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_repositories(sentence, scope, context)
         findings += check_skills(sentence, scope, context)
         findings += check_terms(sentence, scope, context, expanded_acronyms(expansions))
-        findings += check_colleagues(sentence, scope, context)
+        # The words of an acronym spelled out are the expansion's finding, not a colleague's phrase.
+        findings += [f for f in check_colleagues(sentence, scope, context) if not any(_within(f, expansion) for expansion in expansions)]
         findings += check_echoes(sentence, scope, context)
         # A sentence wrong for a reason of its own (another's work, a term nobody wrote) is told so,
         # not also as naming nothing.
@@ -112,9 +113,10 @@ def _within_echo(finding: Finding, echoes: set[int | None], sentences: list[Sent
     return any(sentence.start in echoes and sentence.start <= (finding.offset or 0) < sentence.start + len(sentence.text) for sentence in sentences)
 
 
-def _within(finding: Finding, paragraph: Finding) -> bool:
-    start = paragraph.offset or 0
-    return start <= (finding.offset or 0) < start + len(paragraph.text)
+def _within(finding: Finding, outer: Finding) -> bool:
+    """Whether a finding starts inside the text another finding covers (a paragraph, an expansion)."""
+    start = outer.offset or 0
+    return start <= (finding.offset or 0) < start + len(outer.text)
 
 
 def _index(month: str) -> int:

@@ -11,7 +11,7 @@ from summarizer.models.signals import LARGE_ITEM_LINES
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import keys, ref_of
-from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentions
+from summarizer.validation.sections import MONTH_MENTION, Sentence, month_before
 from summarizer.words import count_as
 
 # A hash, bare or written as a ref ("#2368cc4a66", as a model may): letters and digits both.
@@ -144,7 +144,7 @@ def _cited(text: str, ref: re.Match[str]) -> bool:
 def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     yield from _check_table_row(sentence, scope, context)
     for match in LINES_DIFF.finditer(sentence.text):
-        told = _month_in_parentheses(sentence.text, match.start(), scope, context)
+        told = _told_of(sentence.text, match.start(), scope, context)
         added, deleted = number_value(match.group("added")), number_value(match.group("deleted"))
         if (added, deleted) != (told.stats.lines_added, told.stats.lines_deleted):
             lines = f"+{told.stats.lines_added:,} / −{told.stats.lines_deleted:,}"
@@ -162,24 +162,17 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     text = _OF_THEM.sub(lambda match: " " * len(match.group(0)), sentence.text)
     for match in COUNT.finditer(text):
         if not any(start <= match.start("number") < end for start, end in months):
-            yield from _check_count(match, sentence, _month_in_parentheses(sentence.text, match.start(), scope, context), context)
+            yield from _check_count(match, sentence, _told_of(sentence.text, match.start(), scope, context), context)
 
 
-# "between November 2024 (14 commits, +190 / −98 lines) and December 2024 (15 commits …)".
-_MONTH_BEFORE_PARENTHESIS = re.compile(rf"(?:{MONTH_MENTION.pattern})\s*$")
-
-
-def _month_in_parentheses(text: str, position: int, scope: Evidence, context: Context) -> Evidence:
-    """The evidence a figure at `position` is told of: the month it is given beside in
-    parentheses ("November 2024 (14 commits)"), else the sentence's scope."""
+def _told_of(text: str, position: int, scope: Evidence, context: Context) -> Evidence:
+    """The evidence a figure at `position` is told of: the month it is given beside ("between
+    November 2024 (14 commits, +190 / −98 lines) and December 2024 (15 commits …)", "July's 21
+    commits"), else the sentence's scope."""
     opening = text.rfind("(", 0, position)
-    if opening < 0 or ")" in text[opening:position]:
-        return scope
-    named = _MONTH_BEFORE_PARENTHESIS.search(text[:opening])
-    if named is None:
-        return scope
-    month = month_mentions(named.group(0))
-    return context.scope(month[0][1]) if month else scope
+    before = text[: opening + 1] if opening >= 0 and ")" not in text[opening:position] else text[:position]
+    month = month_before(before, context.period_months)
+    return context.scope(month) if month else scope
 
 
 def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
@@ -342,6 +335,8 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
         return
     subset = bool(_SUBSET_WORDS & set(between)) or bool(_SUBSET_BEFORE.search(sentence.text[: match.start()]))
     subset = subset or bool(_SUBSET_AFTER.match(match.group("after"))) or kind == "items"
+    # "the CuTe backend (18 work items)": a count given beside a part of the work counts that part.
+    subset = subset or bool(_BESIDE_A_PART.search(sentence.text[: match.start()]))
     if kind == "months" and scope.month is not None:
         return
     truths = _truths(kind, match, sentence, scope, context)
@@ -407,6 +402,7 @@ def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, con
 
 _AND_FIXES = re.compile(r"\s+and\s+(?:bug[ -]?)?fix(?:es)?\b", re.IGNORECASE)
 _WHOLE_OF = re.compile(r"\bof\s+(?:his|her|their|[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)?['’]s?)\s*$")
+_BESIDE_A_PART = re.compile(r"[A-Za-z][\w`'’-]*`?\s*\(\s*$")
 _NONE_BEFORE = re.compile(r"\b(?:none|no|zero)\b[^.;]{0,20}$", re.IGNORECASE)
 _MEDIAN = re.compile(r"\bmedian\b[^.;]{0,40}$", re.IGNORECASE)
 PERCENTILE = re.compile(r"\b(?:90(?:th)?[ -]?percentile|p90)\b", re.IGNORECASE)

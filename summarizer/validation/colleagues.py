@@ -82,6 +82,11 @@ def _cited_title_keys(sentence: Sentence, context: Context) -> frozenset[str]:
     return frozenset().union(*(context.citations.titles[item.id] for item in cited_items(sentence.text, context)))
 
 
+def _cited_words(sentence: Sentence, context: Context) -> frozenset[str]:
+    """The keys of all the words of the developer's items the sentence cites: titles, messages, paths and code."""
+    return frozenset().union(*(context.citations.words[item.id] for item in cited_items(sentence.text, context)))
+
+
 def _in_their_compounds(run: list[Token], text: str, context: Context) -> set[Token]:
     """The words of a run that, with a neighbour written beside them, make a word of the developer's
     own work ("buffer ops" of bufferops)."""
@@ -111,6 +116,7 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
 
     phrases: list[tuple[list[Token], list[Commit]]] = []
     cited = _cited_title_keys(sentence, context)
+    cited_words = _cited_words(sentence, context)
     for run in tokens(sentence.text[:end]):
         theirs = _in_their_compounds(run, sentence.text, context)
         for first, second in zip(run, run[1:]):
@@ -121,6 +127,10 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
             # A word the title of an item the sentence cites holds: the pair tells that item of theirs
             # ("the pre-commit and lint instructions (#836)", where #836 is "Consistent pre-commit/lint").
             if any(keys(word) & cited for word in words if word.lower() not in _FUNCTION_WORDS):
+                continue
+            # Both words of the pair in what a cited item says or changed ("rather than miscompiling
+            # them (#2841)", whose code says "rather than silently miscompiled"): the pair tells it.
+            if all(keys(word) & cited_words for word in words):
                 continue
             if _said_by_them(*words, context, (first in theirs, second in theirs)):
                 continue
@@ -144,5 +154,8 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
             words.pop(0)
         while len(words) > 1 and colleagues.is_generic(words[-1].stem):
             words.pop()
+        # What is left is the repository's or the developer's name ("helion"): everyone's, no one's work.
+        if all(sentence.text[word.start : word.end].lower() in context.own_names for word in words):
+            continue
         message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
         yield finding(FindingKind.OTHER_AUTHOR, sentence, (words[0].start, words[-1].end), scope, message)

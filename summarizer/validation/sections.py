@@ -75,8 +75,25 @@ def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
     return sorted(named)
 
 
-# "In August, he …": a month named without its year where a sentence begins.
-_YEARLESS_OPENING = re.compile(rf"^(?i:in|during|throughout|over|by|through)\s+(?:the\s+month\s+of\s+)?(?P<name>{_MONTH_NAME})\b(?!\.?,?\s+(?:19|20|21)\d{{2}})")
+# "July's 21 commits", "November 2024 (14 commits": a month named right before what is told of it.
+_MONTH_BEFORE = re.compile(rf"\b(?P<name>{_MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*)$")
+
+
+def month_before(text: str, period: list[str]) -> str | None:
+    """The month (YYYY-MM) `text` ends naming, as a possessive ("July's ") or before a parenthesis
+    ("November 2024 ("); without its year, the one month of `period` so named."""
+    match = _MONTH_BEFORE.search(text)
+    if match is None:
+        return None
+    number = _MONTH_NUMBERS[match.group("name")[:3].lower()]
+    if match.group("year"):
+        return f"{match.group('year')}-{number:02d}"
+    named = [month for month in period if int(month[5:]) == number]
+    return named[0] if len(named) == 1 else None
+
+
+# "In August, he …", "December was the busier month": a month named without its year where a sentence begins.
+_YEARLESS_OPENING = re.compile(rf"^(?:(?i:in|during|throughout|over|by|through)\s+(?:the\s+month\s+of\s+)?)?(?P<name>{_MONTH_NAME})\b(?!\.?,?\s+(?:19|20|21)\d{{2}})")
 
 
 def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence]:

@@ -80,7 +80,7 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         if scope.mentions(term) or scope.mentions(base) or context.repository_named(term):
             continue
         # Said in other words than the commits': `BF16` for bfloat16, FSDP for FullyShardedDataParallel.
-        if whole_keys(term) & context.citations.told(scope.month):
+        if whole_keys(term) & context.citations.told(scope.month) or _told_in_parts(term, scope, context):
             continue
         span = (match.start(kind), match.end(kind))
         elsewhere = context.placed_elsewhere(
@@ -92,6 +92,17 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         yield elsewhere or others or finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
     if not sentence.text.lstrip().startswith(("#", "|")):
         yield from _proper_names(sentence, masked, scope, context)
+
+
+def _told_in_parts(term: str, scope: Evidence, context: Context) -> bool:
+    """Whether each part of a hyphenated term is the commits' ("E2M1-to-FP16" where they write E2M1
+    and float16), its joining words aside."""
+    parts = [part for part in term.split("-") if part.lower() not in _JOINING]
+    told = context.citations.told(scope.month)
+    return "-" in term and len(parts) > 1 and all(scope.mentions(part) or whole_keys(part) & told for part in parts)
+
+
+_JOINING = frozenset({"to", "and", "or", "of", "per", "in", "on", "for", "vs"})
 
 
 def _proper_names(sentence: Sentence, masked: str, scope: Evidence, context: Context) -> Iterator[Finding]:

@@ -40,7 +40,7 @@ def _only_checks(item: WorkItem) -> bool:
     "Add claude skill for TPU development" changes docs only, and is new work all the same."""
     if item.class_rule in ("tests:title", "docs:title"):
         return True
-    first = next(iter(WORD.findall(PR_SUFFIX.sub("", item.title).lower())), "")
+    first = next(iter(WORD.findall(PR_SUFFIX.sub("", _TITLE_TAGS.sub("", item.title)).lower())), "")
     return item.class_rule.startswith(_CHECKS_ONLY) and not _is_feature_verb(first)
 
 

@@ -48,7 +48,7 @@ result results return right run running same says second section see seem seen s
 side simple since single small something sometimes source special specific start started state still string structure
 such sure take taken test tests text than thing things think third though thought three through thus today together total
 true turn type types under unit until updated upon usage use useful user users usually value values variety very view way
-well what whole within without word words world write written yes yet
+well what whole within without word words world write written yes yet upstream downstream internal internally external
 add added adding adds create created creates creating implement implemented implementing implements introduce introduced
 introduces introducing remove removed removes removing
 """.split())
