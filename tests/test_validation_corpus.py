@@ -60,6 +60,12 @@ KNOWN_GAPS = {
     "1116-unsupported-expansion-vmem-dlu": "'VMEM (virtual memory)': the initials of 'virtual memory' are VM, so no rule reads it as VMEM spelled out",
     "1120-real-model-april-jchoi": "'Overall, his contributions to helion demonstrated his ability to deliver high-quality software': praise that names the repository, which grounds a sentence",
     "1121-real-model-may-jchoi": "'the AOT compiler': AOT and compiler are each his words; that he built no AOT compiler is a phrase no check reads",
+    "1139-wrong-evidence-deep-ab-staging-syu": "'Deepened AB staging for FP8 … shared-memory budget (#2778)': #2778's code holds every word of it (the 2-CTA change touched the same staging), and #2741's title tells no word #2778 lacks",
+    "1141-wrong-evidence-constexpr-branch-syu": "'hl.constexpr … freezing the true branch (#3061)': #3060 and #3061 are both constexpr branch fixes; the claim's words are in both",
+    "1148-wrong-month-dashboard-syu": "'stood up the nightly dashboard for the pretuned kernels' (June's #2865) told in July: July's items (#3212, pretuned dashboard failures) hold the words",
+    "1170-wrong-evidence-autotune-hashing-amainz": "'hashed all autotune configs (a65d827)': a65d827 sets up autotune configs in the logger; 'hashed' alone tells 892a0e3 from it",
+    "1177-wrong-evidence-amd-labelling-amainz": "'a small labelling error … flash attention … AMD (9adf6e3)': 9adf6e3 and ecdec99 are both AMD roofline commits, metadata only; their words overlap",
+    "1181-unsupported-number-ungrounded-term-shapes-amainz": "'H100' is found as a teammate's (other_author), labelled ungrounded_term: a GPU's name a teammate wrote is no one's work, but no rule tells a product from work",
     "1122-real-model-july-dlu": "'Moved Pallas launchers into launcher.py (#3182, #3183)': #3183 edits that launcher.py, making it dependency-free; the labeller reads it as no move",
 }
 

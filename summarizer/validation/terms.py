@@ -29,6 +29,8 @@ TERM = re.compile(
     r"|(?P<digits>(?<![\w@/#.-])(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w@]))"
     r"|(?P<caps>(?<![\w@/])[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?(?![\w@]))"
     r"|(?P<mixed>(?<![\w@/])[A-Z]{2,}[a-z]{1,2}(?![\w@]))"
+    # A technique named with a letter: Stream-K, Split-K.
+    r"|(?P<lettered>(?<![\w@/-])[A-Z][a-z]+-[A-Z][A-Z0-9]{0,2}(?![\w@-]))"
 )
 # A product's or tool's name in prose ("a Redis cache", "deployed on Kubernetes"): a capitalised
 # word inside a sentence, after a lower-case word, not beside another capitalised one (a
@@ -96,8 +98,8 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
 
 def _told_in_parts(term: str, scope: Evidence, context: Context) -> bool:
     """Whether each part of a hyphenated term is the commits' ("E2M1-to-FP16" where they write E2M1
-    and float16), its joining words aside."""
-    parts = [part for part in term.split("-") if part.lower() not in _JOINING]
+    and float16), its joining words aside; a letter is no part ("Stream-K" is not "stream" and "k")."""
+    parts = [part for part in term.split("-") if part.lower() not in _JOINING and len(part) > 1]
     told = context.citations.told(scope.month)
     return "-" in term and len(parts) > 1 and all(scope.mentions(part) or whole_keys(part) & told for part in parts)
 
