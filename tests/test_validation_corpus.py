@@ -66,6 +66,10 @@ KNOWN_GAPS = {
     "1170-wrong-evidence-autotune-hashing-amainz": "'hashed all autotune configs (a65d827)': a65d827 sets up autotune configs in the logger; 'hashed' alone tells 892a0e3 from it",
     "1177-wrong-evidence-amd-labelling-amainz": "'a small labelling error … flash attention … AMD (9adf6e3)': 9adf6e3 and ecdec99 are both AMD roofline commits, metadata only; their words overlap",
     "1181-unsupported-number-ungrounded-term-shapes-amainz": "'H100' is found as a teammate's (other_author), labelled ungrounded_term: a GPU's name a teammate wrote is no one's work, but no rule tells a product from work",
+    "1200-wrong-evidence-benchmark-parsing-mhoehnerbach": "'switched the parsing to csv.reader (#1596)': #1596 and #1621 are both benchmark-output parsing fixes, and #1596's code holds csv",
+    "1202-wrong-evidence-gpu-health-mhoehnerbach": "'the health check in the unit-test workflow as well (#1614)': #1614 adds the same check to the benchmark workflow; only 'unit-test' tells #1634 from it",
+    "1204-wrong-evidence-is-none-mhoehnerbach": "'tensor is None checks (#1453)': #1369's title is 'v0i0/fix is none', whose words are stop words and keywords; nothing rare tells it",
+    "1239-wrong-month-enable-tests-xzhao2025": "July's #251 in June is found, and so is FBGEMM beside it, as 033 and 034 want; this case's label counts only the ref",
     "1122-real-model-july-dlu": "'Moved Pallas launchers into launcher.py (#3182, #3183)': #3183 edits that launcher.py, making it dependency-free; the labeller reads it as no move",
 }
 

@@ -115,7 +115,8 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     for (match, kind), claim in zip(refs, wide):
         cited_by_claim.setdefault(claim, {}).update((item.id, item) for item in context.citations.cited(match, kind))
     for (match, kind), claims in zip(refs, zip(_claims(text, matches, narrow=True), wide)):
-        items = context.citations.cited(match, kind)
+        # A ref of another month is told so (wrong_month), not held to this month's items.
+        items = [item for item in context.citations.cited(match, kind) if scope.month in (None, item.month)]
         # The items cited beside it for the same claim: where one of them tells it best, it is told.
         together = frozenset(cited_by_claim[claims[1]].keys() - {item.id for item in items})
         # The cited item's own title, quoted (and blanked by validation/quotes.py), is its claim.

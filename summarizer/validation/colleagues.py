@@ -46,8 +46,9 @@ def landed_by_another(term: str, sentence: Sentence, scope: Evidence, context: C
     calling a term ungrounded)."""
     if not context.history.others:
         return False  # nobody else's commits were read: no index to build
-    months = [scope.month] if scope.month else [month.month for month in context.history.months]
-    commits = context.colleagues.mentioning(term, months)
+    every_month = [month.month for month in context.history.months]
+    # A teammate's of another month of the period is theirs all the same.
+    commits = context.colleagues.mentioning(term, [scope.month] if scope.month else every_month) or context.colleagues.mentioning(term, every_month)
     if not commits:
         return False
     given_away = _GIVEN_TO_OTHERS.search(sentence.text)

@@ -30,6 +30,7 @@ RARE_LEAST = 3
 STOP_WORDS = frozenset("""
 a an the of for to in on at by with and or but nor from into onto over under as is was were be been being this that these
 those it its their his her hers our we they he she them him us also then than so such via per each all any some both
+one two three four five six seven eight nine ten between
 """.split())
 # Phrases do not run across punctuation or a conjunction.
 _RUN = re.compile(r"[^,;:()\[\]{}\"“”'’.!?]+")
@@ -115,7 +116,7 @@ FIELD_PHRASES = frozenset(
         ("return", "value"), ("config", "file"), ("pull", "request"), ("merge", "request"), ("stack", "trace"),
         ("regression", "test"), ("regression", "tests"), ("integration", "test"), ("integration", "tests"),
         ("lint", "failure"), ("lint", "failures"), ("lint", "error"), ("lint", "errors"), ("generated", "code"),
-        ("memory", "usage"), ("test", "coverage"),
+        ("memory", "usage"), ("test", "coverage"), ("data", "dependent"),
     )
 )
 

@@ -43,9 +43,9 @@ _LEADING_MONTH = re.compile(
 )
 # A sentence ends at . ! or ? followed by space and a capital, digit, quote or markup.
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9\"“(`*\[#])|\n+")
-# "In April he launched the dashboard (#2053); in May he added its footer rows (#2364)": a clause
-# that opens on another month speaks of that month, so it is a sentence of its own.
-_MONTH_CLAUSE = re.compile(rf";\s+(?=(?i:(?:and|then|later|while)\s+)?(?i:in|during|by|through|throughout)\s+(?:{_MONTH_NAME})\b)")
+# "In April he launched the dashboard (#2053); in May he added its footer rows (#2364)", "…; June
+# centred on …": a clause that opens on another month speaks of that month, a sentence of its own.
+_MONTH_CLAUSE = re.compile(rf";\s+(?=(?i:(?:and|then|later|while)\s+)?(?:(?i:in|during|by|through|throughout)\s+)?(?:{_MONTH_NAME})\b)")
 _ABBREVIATIONS = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|incl|cf)\.$", re.IGNORECASE)
 
 
@@ -92,6 +92,8 @@ def month_before(text: str, period: list[str]) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
+# "This built on February's work": a month named without its year whose work a sentence tells.
+_YEARLESS_POSSESSIVE = re.compile(rf"\b(?P<name>{_MONTH_NAME})['’]s\b")
 # "In August, he …", "December was the busier month": a month named without its year where a sentence begins.
 _YEARLESS_OPENING = re.compile(rf"^(?:(?i:in|during|throughout|over|by|through)\s+(?:the\s+month\s+of\s+)?)?(?P<name>{_MONTH_NAME})\b(?!\.?,?\s+(?:19|20|21)\d{{2}})")
 
@@ -136,10 +138,10 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
 
 
 def _yearless(sentence: str, period: list[str]) -> set[str]:
-    opening = _YEARLESS_OPENING.match(sentence)
-    if opening is None:
+    named = _YEARLESS_OPENING.match(sentence) or _YEARLESS_POSSESSIVE.search(sentence)
+    if named is None:
         return set()
-    number = _MONTH_NUMBERS[opening.group("name")[:3].lower()]
+    number = _MONTH_NUMBERS[named.group("name")[:3].lower()]
     return {month for month in period if int(month[5:]) == number}
 
 

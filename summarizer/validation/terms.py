@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from difflib import SequenceMatcher
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.acronyms import EXPANSION_AFTER, EXPANSION_BEFORE, long_form
@@ -11,7 +12,7 @@ from summarizer.validation.claims import PR_REF, SHA, count_spans
 from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, normalize
-from summarizer.validation.items import whole_keys
+from summarizer.validation.items import parts, whole_keys
 from summarizer.validation.prose import LANGUAGE, TAG_LINE
 from summarizer.validation.sections import Sentence
 
@@ -82,7 +83,8 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         if scope.mentions(term) or scope.mentions(base) or context.repository_named(term):
             continue
         # Said in other words than the commits': `BF16` for bfloat16, FSDP for FullyShardedDataParallel.
-        if whole_keys(term) & context.citations.told(scope.month) or _told_in_parts(term, scope, context):
+        told = context.citations.told(scope.month)
+        if _compared_keys(term, told) & told or _told_in_parts(term, kind, scope, context):
             continue
         span = (match.start(kind), match.end(kind))
         elsewhere = context.placed_elsewhere(
@@ -96,15 +98,36 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         yield from _proper_names(sentence, masked, scope, context)
 
 
-def _told_in_parts(term: str, scope: Evidence, context: Context) -> bool:
-    """Whether each part of a hyphenated term is the commits' ("E2M1-to-FP16" where they write E2M1
-    and float16), its joining words aside; a letter is no part ("Stream-K" is not "stream" and "k")."""
-    parts = [part for part in term.split("-") if part.lower() not in _JOINING and len(part) > 1]
-    told = context.citations.told(scope.month)
-    return "-" in term and len(parts) > 1 and all(scope.mentions(part) or whole_keys(part) & told for part in parts)
+def _compared_keys(term: str, told: frozenset[str]) -> frozenset[str]:
+    """The keys a term is told by: itself joined, or, an acronym of its words (FullyShardedDataParallel
+    where the title says FSDP); not its initials where the commits write a name a letter or two from
+    it (PersistantProgramIDs misspells their PersistentProgramIDs, whose initials are the same)."""
+    keys = whole_keys(term)
+    pieces = parts(term)
+    if len(pieces) < 3:
+        return keys
+    joined = "".join(pieces)
+    near = [key for key in told if key[:4] == joined[:4] and key != joined and abs(len(key) - len(joined)) <= 2]
+    if any(SequenceMatcher(None, key, joined).ratio() >= 0.9 for key in near):
+        return keys - {"".join(piece[0] for piece in pieces)}
+    return keys
 
 
-_JOINING = frozenset({"to", "and", "or", "of", "per", "in", "on", "for", "vs"})
+def _told_in_parts(term: str, kind: str, scope: Evidence, context: Context) -> bool:
+    """Whether each part of a compound term is the commits': "E2M1-to-FP16" where they write E2M1
+    and float16, `hl.dot` where they write hl and dot, `tensor is None`; its joining words and
+    keywords aside. A letter is a part no commit tells alone: "Stream-K" is a name of its own."""
+    # A dotted name is split only in code: "Chart.js" in prose is a product's name.
+    raw = [part for part in re.split(r"[-.\s]+" if kind == "code" else r"-", term) if part]
+    parts = [part for part in raw if part.lower() not in _JOINING]
+    if len(raw) < 2 or any(len(part) == 1 for part in parts):
+        return False
+    told = context.citations.told(scope.month)  # keywords alone (`is not None`) name nothing to tell
+    return all(scope.mentions(part) or whole_keys(part) & told for part in parts)
+
+
+# Words that join a compound's parts, and a code expression's keywords.
+_JOINING = frozenset("to and or of per in on for vs is not none true false if else return".split())
 
 
 def _proper_names(sentence: Sentence, masked: str, scope: Evidence, context: Context) -> Iterator[Finding]:
