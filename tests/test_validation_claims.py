@@ -90,3 +90,13 @@ def test_a_sentence_that_names_no_work_beside_one_that_does_is_ungrounded() -> N
 
 def test_a_sentence_of_value_that_names_the_work_passes() -> None:
     assert errors("In March 2025, Grace made the JPEG decoder faster (#15). Loading frames no longer waits on the decoder.", history()) == set()
+
+
+def test_a_sentence_that_tells_a_title_in_its_common_words_names_work() -> None:
+    # Every word of "Add report writer" is an everyday one: two of them side by side are the title.
+    month = march([
+        commit("a1", "2025-03-03", "Speed up the JPEG decoder (#15)", "vision/jpeg.py"),
+        commit("b2", "2025-03-04", "Add report writer (#16)", "tools/output.py"),
+    ])  # fmt: skip
+    text = "In March 2025, Grace made the JPEG decoder faster (#15). She also added the report writer that all of the reviews are written with."
+    assert errors(text, month) == set()

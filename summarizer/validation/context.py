@@ -17,7 +17,7 @@ from summarizer.validation.evidence import Evidence, evidence_by_month, no_evide
 from summarizer.validation.items import ItemWords
 from summarizer.validation.phrases import Colleagues
 from summarizer.validation.sections import PERSON, Sentence
-from summarizer.validation.vocabulary import Vocabulary
+from summarizer.validation.vocabulary import WORD, Vocabulary
 
 _TRAILER = re.compile(r"^[A-Z][\w-]*(?: [A-Za-z][\w-]*)?: \S")
 
@@ -67,6 +67,17 @@ class Context:
         """The words of the code the developer changed, in the order they first came, normalized:
         a docstring's "uses a large language model" spells out LLM."""
         return normalize("\n".join(" ".join(commit.code) for month in self.history.months for commit in month.commits))
+
+    @cached_property
+    def title_pairs(self) -> set[tuple[str, str]]:
+        """Every two neighbouring words of the developer's titles, lower case: "added report writer"
+        tells "Add report writer" in words each too common to tell it alone."""
+        pairs: set[tuple[str, str]] = set()
+        for month in self.history.months:
+            for item in month.items:
+                words = [word.lower() for word in WORD.findall(item.title)]
+                pairs |= set(zip(words, words[1:]))
+        return pairs
 
     @cached_property
     def written(self) -> str:

@@ -88,7 +88,7 @@ def check_filler(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         return
     if PR_REF.search(text) or SHA.search(text) or COUNT.search(text) or LINES_DIFF.search(text) or _WORK_CLASSES.search(text):
         return
-    if _names_a_term(text, context) or context.vocabulary.specific_stems(text):
+    if _names_a_term(text, context) or context.vocabulary.specific_stems(text) or _pairs(text) & context.title_pairs:
         return
     message = f"this sentence names none of {context.name}'s work (no work item, term, file, PR, commit or count of theirs)"
     yield Finding(kind=FindingKind.UNGROUNDED_TEXT, severity="error", month=scope.month, text=text, message=message, offset=sentence.start, sentence=text)
@@ -133,6 +133,12 @@ def rests_on_data(paragraph: str, about_developer: bool, context: Context) -> bo
     counted = bool(COUNT.search(paragraph) or LINES_DIFF.search(paragraph))
     anchored = about_developer or counted or vocabulary.names_when_or_where(paragraph)
     return vocabulary.names_a_piece(stems) or (anchored and (len(stems) >= 1 or counted or about_developer and vocabulary.names_when_or_where(paragraph)))
+
+
+def _pairs(text: str) -> set[tuple[str, str]]:
+    """A text's neighbouring words, lower case."""
+    words = [word.lower() for word in WORD.findall(text)]
+    return set(zip(words, words[1:]))
 
 
 def _names_a_term(text: str, context: Context) -> bool:
