@@ -104,13 +104,12 @@ def _compared_keys(term: str, told: frozenset[str]) -> frozenset[str]:
     it (PersistantProgramIDs misspells their PersistentProgramIDs, whose initials are the same)."""
     keys = whole_keys(term)
     pieces = parts(term)
-    if len(pieces) < 3:
+    initials = "".join(piece[0] for piece in pieces)
+    if len(pieces) < 3 or initials not in told or (keys - {initials}) & told:
         return keys
     joined = "".join(pieces)
-    near = [key for key in told if key[:4] == joined[:4] and key != joined and abs(len(key) - len(joined)) <= 2]
-    if any(SequenceMatcher(None, key, joined).ratio() >= 0.9 for key in near):
-        return keys - {"".join(piece[0] for piece in pieces)}
-    return keys
+    near = [key for key in told if key[:4] == joined[:4] and abs(len(key) - len(joined)) <= 2]
+    return keys - {initials} if any(SequenceMatcher(None, key, joined).ratio() >= 0.9 for key in near) else keys
 
 
 def _told_in_parts(term: str, kind: str, scope: Evidence, context: Context) -> bool:
@@ -119,11 +118,11 @@ def _told_in_parts(term: str, kind: str, scope: Evidence, context: Context) -> b
     keywords aside. A letter is a part no commit tells alone: "Stream-K" is a name of its own."""
     # A dotted name is split only in code: "Chart.js" in prose is a product's name.
     raw = [part for part in re.split(r"[-.\s]+" if kind == "code" else r"-", term) if part]
-    parts = [part for part in raw if part.lower() not in _JOINING]
-    if len(raw) < 2 or any(len(part) == 1 for part in parts):
+    named = [part for part in raw if part.lower() not in _JOINING]
+    if len(raw) < 2 or any(len(part) == 1 for part in named):
         return False
     told = context.citations.told(scope.month)  # keywords alone (`is not None`) name nothing to tell
-    return all(scope.mentions(part) or whole_keys(part) & told for part in parts)
+    return all(scope.mentions(part) or whole_keys(part) & told for part in named)
 
 
 # Words that join a compound's parts, and a code expression's keywords.
