@@ -22,6 +22,11 @@ WHOLE_WORD_BELOW = 4
 SEPARATORS = re.compile(r"[_`-]+")
 
 
+def short_word(needle: str) -> re.Pattern[str]:
+    """A short term, normalized, as a word of a lower-case text whose separators are spaces."""
+    return re.compile(rf"(?<![a-z0-9]){re.escape(needle)}(?![a-z0-9])")
+
+
 def normalize(text: str) -> str:
     """Lower case without `_`, `-`, spaces or backticks: 'Flash-Attn V3' ~ 'flash_attn_v3'."""
     return re.sub(r"[\s_`\-]+", "", text.lower())
@@ -58,7 +63,7 @@ class Evidence:
         needle = normalize(term)
         if 0 < len(needle) < WHOLE_WORD_BELOW:
             # A short term is a word of the commits, not letters inside one ("ICI" is not in "efficient").
-            return re.search(rf"(?<![a-z0-9]){re.escape(needle)}(?![a-z0-9])", self._lowered) is not None
+            return short_word(needle).search(self._lowered) is not None
         if needle and needle in self.searchable:
             return True
         undotted = needle.replace(".", "")

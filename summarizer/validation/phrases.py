@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from summarizer.models.activity import Commit
 from summarizer.models.history import History
-from summarizer.validation.evidence import SEPARATORS, WHOLE_WORD_BELOW, normalize
+from summarizer.validation.evidence import SEPARATORS, WHOLE_WORD_BELOW, normalize, short_word
 from summarizer.validation.vocabulary import GENERIC_STEMS, stem
 
 ACTION_STEMS = frozenset(stem(word) for word in """
@@ -163,7 +163,7 @@ class Colleagues:
         if not needle:
             return []
         # A short term is a word of theirs, not letters inside one ("3-D" is not the "3d" of a hash).
-        short = re.compile(rf"(?<![a-z0-9]){re.escape(needle)}(?![a-z0-9])") if len(needle) < WHOLE_WORD_BELOW else None
+        short = short_word(needle) if len(needle) < WHOLE_WORD_BELOW else None
         found = []
         for month in months:
             if month not in self._texts:

@@ -85,11 +85,10 @@ def month_before(text: str, period: list[str]) -> str | None:
     match = _MONTH_BEFORE.search(text)
     if match is None:
         return None
-    number = _MONTH_NUMBERS[match.group("name")[:3].lower()]
     if match.group("year"):
-        return f"{match.group('year')}-{number:02d}"
-    named = [month for month in period if int(month[5:]) == number]
-    return named[0] if len(named) == 1 else None
+        return f"{match.group('year')}-{_MONTH_NUMBERS[match.group('name')[:3].lower()]:02d}"
+    named = _months_of_period(match.group("name"), period)
+    return named.pop() if len(named) == 1 else None
 
 
 # "This built on February's work": a month named without its year whose work a sentence tells.
@@ -139,9 +138,12 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
 
 def _yearless(sentence: str, period: list[str]) -> set[str]:
     named = _YEARLESS_OPENING.match(sentence) or _YEARLESS_POSSESSIVE.search(sentence)
-    if named is None:
-        return set()
-    number = _MONTH_NUMBERS[named.group("name")[:3].lower()]
+    return _months_of_period(named.group("name"), period) if named else set()
+
+
+def _months_of_period(name: str, period: list[str]) -> set[str]:
+    """The months (YYYY-MM) of `period` a month's name without its year may be."""
+    number = _MONTH_NUMBERS[name[:3].lower()]
     return {month for month in period if int(month[5:]) == number}
 
 
