@@ -92,6 +92,11 @@ def test_a_sentence_of_value_that_names_the_work_passes() -> None:
     assert errors("In March 2025, Grace made the JPEG decoder faster (#15). Loading frames no longer waits on the decoder.", history()) == set()
 
 
+def test_a_sentence_that_names_the_languages_of_the_changed_files_names_work() -> None:
+    # The statistics' language line, as the offline drafter writes it: the files are Python.
+    assert errors("In March 2025, Grace made the JPEG decoder faster (#15). The code she changed this month was almost all written in Python.", history()) == set()
+
+
 def test_a_sentence_that_tells_a_title_in_its_common_words_names_work() -> None:
     # Every word of "Add report writer" is an everyday one: two of them side by side are the title.
     month = march([

@@ -90,6 +90,8 @@ def check_filler(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         return
     if _names_a_term(text, context) or context.vocabulary.specific_stems(text) or _pairs(text) & context.title_pairs:
         return
+    if _names_a_language(text, context.evidence[None].stats.languages):
+        return
     message = f"this sentence names none of {context.name}'s work (no work item, term, file, PR, commit or count of theirs)"
     yield Finding(kind=FindingKind.UNGROUNDED_TEXT, severity="error", month=scope.month, text=text, message=message, offset=sentence.start, sentence=text)
 
@@ -133,6 +135,12 @@ def rests_on_data(paragraph: str, about_developer: bool, context: Context) -> bo
     counted = bool(COUNT.search(paragraph) or LINES_DIFF.search(paragraph))
     anchored = about_developer or counted or vocabulary.names_when_or_where(paragraph)
     return vocabulary.names_a_piece(stems) or (anchored and (len(stems) >= 1 or counted or about_developer and vocabulary.names_when_or_where(paragraph)))
+
+
+def _names_a_language(text: str, languages: list[str]) -> bool:
+    """Whether a text names a language of the changed files ("mostly Python, Cuda and Shell"): the
+    statistics' language line, which the skill checks hold to the files."""
+    return any(re.search(rf"(?<![\w#+-]){re.escape(language)}(?![\w#+])", text, re.IGNORECASE) for language in languages)
 
 
 def _pairs(text: str) -> set[tuple[str, str]]:
