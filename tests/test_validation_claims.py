@@ -28,6 +28,16 @@ def test_a_ref_that_did_the_opposite_of_its_claim_is_wrong_evidence() -> None:
     assert (found.kind, found.text, found.suggestion) == ("wrong_evidence", "#11", "#12")
 
 
+def test_a_ref_written_with_its_repository_is_held_to_its_item() -> None:
+    for ref in ("acme/vision#11", "vision#11"):
+        (found,) = [f for f in validate(f"### March 2025\n- Re-enabled the associative_scan tests in eager mode ({ref})", history()) if f.severity == "error"]
+        assert (found.kind, found.text, found.suggestion) == ("wrong_evidence", ref, "#12")
+
+
+def test_a_ref_written_with_the_repository_s_short_name_that_no_item_carries_is_unknown() -> None:
+    assert errors("### March 2025\n- Re-enabled the associative_scan tests in eager mode (vision#99)", history()) == {("unknown_pr", "vision#99")}
+
+
 def test_the_ref_that_did_what_the_claim_says_passes() -> None:
     assert errors("### March 2025\n- Re-enabled the associative_scan tests in eager mode (#12)", history()) == set()
 

@@ -192,6 +192,8 @@ class ItemWords:
             if item.pr is not None:
                 by_pr.setdefault((None, item.pr), []).append(item)
                 by_pr.setdefault((item.repo.lower(), item.pr), []).append(item)
+                if "/" in item.repo:
+                    by_pr.setdefault((_short_name(item.repo), item.pr), []).append(item)
         by_title_key: dict[str, list[WorkItem]] = {}
         by_month_title_key: dict[tuple[str, str], list[WorkItem]] = {}
         for item in items:
@@ -287,5 +289,13 @@ class ItemWords:
         if kind == "sha":
             token = ref.group(0).lower()
             return [item for item in self.by_short_sha.get(token[:7], []) if any(sha.startswith(token) for sha in item.commits)][:1]
-        repo = ref.group("repo")
-        return self.by_pr.get((repo.lower() if repo else None, int(ref.group("number"))), [])
+        repo, number = ref.group("repo"), int(ref.group("number"))
+        if not repo:
+            return self.by_pr.get((None, number), [])
+        # "owner/helion#12" of a repository named "helion" here, or "helion#12" of "owner/helion".
+        return self.by_pr.get((repo.lower(), number)) or self.by_pr.get((_short_name(repo), number), [])
+
+
+def _short_name(repo: str) -> str:
+    """A repository's name without its owner, lower case: "helion" of "pytorch/helion"."""
+    return repo.rsplit("/", 1)[-1].lower()
