@@ -33,13 +33,13 @@ def cited_items(text: str, context: Context) -> list[WorkItem]:
     return [item for match, kind in refs_in(text) for item in context.citations.cited(match, kind)]
 
 
-_WORDS = {
+NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
     "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
     "a dozen": 12, "a single": 1, "a couple of": 2,
 }  # fmt: skip
-NUMBER = r"(?P<number>\d{1,3}(?:,\d{3})+|\d+|" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")"
+NUMBER = r"(?P<number>\d{1,3}(?:,\d{3})+|\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 _QUALIFIER = r"(?:(?P<qualifier>about|around|roughly|approximately|nearly|almost|over|more than|at least|under|fewer than|less than|up to|~)\s*)?"
 _NOUNS = {
     "commits": r"commits?",
@@ -61,11 +61,13 @@ COUNT = re.compile(
     + r")\b(?=(?P<after>[^.;:]{0,40}))",
     re.IGNORECASE,
 )
-_SUBSET_BEFORE = re.compile(r"\b(?:including|of which|among (?:them|these)|with|of the|of her|of his|of their)\s*$", re.IGNORECASE)
-_SUBSET_AFTER = re.compile(r"^\s*(?:that|which|touching|related|affecting|about|on|for|to|under|inside|within)\b", re.IGNORECASE)
+_SUBSET_BEFORE = re.compile(r"\b(?:including|into|of which|among (?:them|these)|with|of the|of her|of his|of their)\s*$", re.IGNORECASE)
+_SUBSET_AFTER = re.compile(r"^\s*(?:also|that|which|touching|related|affecting|about|on|for|to|under|inside|within)\b", re.IGNORECASE)
 _IN_TARGET = re.compile(
     r"^\s*(?:in|to|into|across)\s+(?:the\s+)?(?P<targets>[\w./`-]+(?:(?:,\s*|\s+and\s+)[\w./`-]+)*)", re.IGNORECASE
 )
+# Words between a number and its noun that leave it a count of the whole ("15 new features").
+_WHOLE_WORDS = frozenset({"other", "new", "total", "distinct", "individual", "merged", "landed", "authored", "own", "in", "all"})
 _SUBSET_WORDS = {"more", "further", "additional", "remaining", "separate", "related", "of"}
 PERCENT_OF_CLASS = re.compile(
     r"(?P<number>\d+)\s+(?P<noun>features?|bug fix(?:es)?|fix(?:es)?|bugs?)\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
@@ -253,6 +255,9 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
         of_work = noun in _WORK_NOUNS or of_lines
         if (of_work and number in _statistics(scope, context, of_lines)) or _stated(number, scope.text) or _stated_by_cited(number, sentence, context):
             continue
+        # "A typing fix (#2813) adapted 13 files": how many files the cited item changed.
+        if noun in ("files", "modules") and any(context.citations.files[item.id] == number for item in cited_items(text, context)):
+            continue
         span = (match.start("number"), match.end("noun"))
         yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, span, scope, f"{number:,} is no statistic, and no commit{context.where(scope)} states it as a count")
 
@@ -334,7 +339,8 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
         return
     if _stated_by_cited(claimed, sentence, context):
         return
-    subset = bool(_SUBSET_WORDS & set(between)) or bool(_SUBSET_BEFORE.search(sentence.text[: match.start()]))
+    # "Two nit commits", "five code changes": a count of a kind of them counts a part of the whole.
+    subset = bool(_SUBSET_WORDS & set(between) or set(between) - _WHOLE_WORDS) or bool(_SUBSET_BEFORE.search(sentence.text[: match.start()]))
     subset = subset or bool(_SUBSET_AFTER.match(match.group("after"))) or kind == "items"
     # "the CuTe backend (18 work items)": a count given beside a part of the work counts that part.
     subset = subset or bool(_BESIDE_A_PART.search(sentence.text[: match.start()]))
@@ -402,13 +408,13 @@ def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, con
 
 
 _AND_FIXES = re.compile(r"\s+and\s+(?:bug[ -]?)?fix(?:es)?\b", re.IGNORECASE)
-_WHOLE_OF = re.compile(r"\bof\s+(?:his|her|their|[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)?['’]s?)\s*$")
+_WHOLE_OF = re.compile(r"\bof\s+(?:the|his|her|their|[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)?['’]s?)\s*$")
 _BESIDE_A_PART = re.compile(r"[A-Za-z][\w`'’-]*`?\s*\(\s*$")
 _NONE_BEFORE = re.compile(r"\b(?:none|no|zero)\b[^.;]{0,20}$", re.IGNORECASE)
 _MEDIAN = re.compile(r"\bmedian\b[^.;]{0,40}$", re.IGNORECASE)
 PERCENTILE = re.compile(r"\b(?:90(?:th)?[ -]?percentile|p90)\b", re.IGNORECASE)
 _PERCENTILE = re.compile(PERCENTILE.pattern + r"[^.;]{0,30}$", re.IGNORECASE)
-_EXCEEDED = re.compile(r"\b(?:exceed(?:ed|ing|s)?|over|above|more than|larger than|bigger than)\s*$", re.IGNORECASE)
+_EXCEEDED = re.compile(r"\b(?:exceed(?:ed|ing|s)?|(?:went |gone |going )?past|over|above|more than|larger than|bigger than)\s*$", re.IGNORECASE)
 
 
 def _agrees(claimed: int, truth: int, qualifier: str | None, subset: bool) -> bool:
@@ -432,4 +438,4 @@ def _agrees(claimed: int, truth: int, qualifier: str | None, subset: bool) -> bo
 
 def number_value(text: str) -> int:
     lowered = text.lower()
-    return _WORDS[lowered] if lowered in _WORDS else int(text.replace(",", ""))
+    return NUMBER_WORDS[lowered] if lowered in NUMBER_WORDS else int(text.replace(",", ""))

@@ -84,8 +84,13 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         for tag in _TAG_SEPARATOR.split(tag_line.group("tags")):
             start = sentence.text.find(tag, position)
             position = start + len(tag)
-            clean = tag.strip("*_`. ")
+            # "Languages: Python · Areas: Pallas, Triton": a second label within the line heads its own tags.
+            clean = _INNER_LABEL.sub("", tag.strip()).strip("*_`. ")
+            # A tag line closing a month's section may name the period's skills: either scope shows
+            # them. A language is the month's files' ("Languages: Python, Dockerfile" under February).
             unsupported = _unsupported_tag(clean, scope, context) if clean else None
+            if unsupported and scope.month is not None and not _is_language(clean) and not _unsupported_tag(clean, context.scope(None), context):
+                unsupported = None
             if unsupported:
                 offset = start + tag.find(clean)
                 yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, (offset, offset + len(clean)), scope, unsupported)
@@ -116,7 +121,7 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context) -> str | None:
     """Why a skill tag is not one the data shows, or None when it is. The data mentions its
     people and its folders too, and neither is a skill: "Jason Ansel", "docs/api"."""
     # A language in a tag list is a claim about the code: the files must show it, as GitHub's bar would.
-    language = language_named(tag) or (tag if LANGUAGE.fullmatch(tag) else None)
+    language = _is_language(tag)
     if language:
         supported = language.lower() in {known.lower() for known in scope.stats.languages}
     elif tag in PRACTICES:
@@ -130,19 +135,25 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context) -> str | None:
     return None if supported else f"nothing{context.where(scope)} shows “{tag}”"
 
 
+def _is_language(tag: str) -> str | None:
+    return language_named(tag) or (tag if LANGUAGE.fullmatch(tag) else None)
+
+
 def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
-    """Whether each word of a tag of several ("Triton autotune configs") is a word of the
-    developer's items, but for the field's nouns for kinds of work ("benchmark infrastructure")."""
+    """Whether each word of a tag of several ("Triton autotune configs", "GitHub Actions CI") is a
+    word of the developer's items or of what their files show, but for the field's words for kinds
+    of work ("benchmark infrastructure", "unit testing", "technical documentation")."""
     words = [word for word in tag.split() if word.lower() not in _SKILL_NOUNS]
     told = context.citations.told(scope.month)
-    return len(tag.split()) > 1 and bool(words) and all(keys(word) & told for word in words)
+    return len(tag.split()) > 1 and bool(words) and all(keys(word) & told or scope.mentions(word) for word in words)
 
 
 # What a skill of several words may be a kind of, beside the words of the work.
 _SKILL_NOUNS = frozenset(
     "infrastructure tooling tools engineering development optimization performance design automation integration "
-    "analysis profiling debugging maintenance".split()
+    "analysis profiling debugging maintenance technical developer unit interface software systems on of and for in".split()
 )
+_INNER_LABEL = re.compile(r"^(?:\*\*|__)?[A-Z][A-Za-z ]{1,24}:(?:\*\*|__)?\s+")
 
 
 def _a_place(tag: str, scope: Evidence, context: Context) -> bool:

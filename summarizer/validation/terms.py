@@ -8,7 +8,7 @@ from difflib import SequenceMatcher
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.acronyms import EXPANSION_AFTER, EXPANSION_BEFORE, long_form
-from summarizer.validation.claims import PR_REF, SHA, count_spans
+from summarizer.validation.claims import NUMBER_WORDS, PR_REF, SHA, count_spans
 from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, normalize
@@ -46,7 +46,7 @@ _NOT_A_TERM = re.compile(
 )
 _URL_OR_EMAIL = re.compile(r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _OWNER_NAME = re.compile(r"(?<![\w./@:-])(?P<token>[A-Za-z][\w.-]*/[A-Za-z0-9][\w.-]*[A-Za-z0-9])(?![\w/])")
-_NOT_REPOSITORIES = re.compile(r"^(?:and/or|I/O|w/o|[kMGT]i?B/s|tokens/s|it/s|req/s)$", re.IGNORECASE)
+_NOT_REPOSITORIES = re.compile(r"^(?:and/or|I/O|w/o|try/(?:catch|except)|if/else|[kMGT]i?B/s|tokens/s|it/s|req/s)$", re.IGNORECASE)
 _REPOSITORY_CONTEXT_BEFORE = re.compile(r"\b(?:repo|repository|in|to|into|at|from|for|on|across)\s+(?:the\s+)?`?$", re.IGNORECASE)
 _LISTED_AFTER = re.compile(r"`?(?P<previous>[\w./-]+)`?(?:,\s*|\s+and\s+)`?$")
 _REPOSITORY_CONTEXT_AFTER = re.compile(r"^`?(?:#\d|\s+(?:repo|repository)\b)", re.IGNORECASE)
@@ -84,7 +84,7 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
             continue
         # Said in other words than the commits': `BF16` for bfloat16, FSDP for FullyShardedDataParallel.
         told = context.citations.told(scope.month)
-        if _compared_keys(term, told) & told or _told_in_parts(term, kind, scope, context):
+        if _compared_keys(term, told) & told or _told_in_parts(term, kind, scope, context) or _sized(term, scope, context):
             continue
         span = (match.start(kind), match.end(kind))
         elsewhere = context.placed_elsewhere(
@@ -98,6 +98,24 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         yield from _proper_names(sentence, masked, scope, context)
 
 
+def _sized(term: str, scope: Evidence, context: Context) -> bool:
+    """Whether a size told as a compound is the commits': "a 147-line guide" where a file of the
+    scope's commits added 147 lines, "3-section output" where they write "three sections"."""
+    sized = _SIZED.match(term)
+    if sized is None:
+        return False
+    number, unit = int(sized.group("number")), sized.group("unit").lower()
+    if unit == "line":
+        changes = [change for month in context.history.months if scope.month in (None, month.month) for commit in month.commits for change in commit.files]
+        return any(number in (change.added, change.deleted, change.added + change.deleted) for change in changes)
+    said = [str(number)] + [word for word, value in NUMBER_WORDS.items() if value == number]
+    return any(re.search(rf"\b{re.escape(word)}[\s-]+{unit}", scope.text, re.IGNORECASE) for word in said)
+
+
+# A size as a compound: a number, a hyphen and a plain word.
+_SIZED = re.compile(r"^(?P<number>\d{1,6})-(?P<unit>[a-z]{3,}?)s?$")
+
+
 def _compared_keys(term: str, told: frozenset[str]) -> frozenset[str]:
     """The keys a term is told by: itself joined, or, an acronym of its words (FullyShardedDataParallel
     where the title says FSDP); not its initials where the commits write a name a letter or two from
@@ -108,16 +126,18 @@ def _compared_keys(term: str, told: frozenset[str]) -> frozenset[str]:
     if len(pieces) < 3 or initials not in told or (keys - {initials}) & told:
         return keys
     joined = "".join(pieces)
+    if joined in told:
+        return keys  # the commits' own name ("e5m2"), whose parts are its initials
     near = [key for key in told if key[:4] == joined[:4] and abs(len(key) - len(joined)) <= 2]
     return keys - {initials} if any(SequenceMatcher(None, key, joined).ratio() >= 0.9 for key in near) else keys
 
 
 def _told_in_parts(term: str, kind: str, scope: Evidence, context: Context) -> bool:
     """Whether each part of a compound term is the commits': "E2M1-to-FP16" where they write E2M1
-    and float16, `hl.dot` where they write hl and dot, `tensor is None`; its joining words and
+    and float16, "JAX/Pallas" where they write both, `hl.dot` where they write hl and dot, `tensor is None`; its joining words and
     keywords aside. A letter is a part no commit tells alone: "Stream-K" is a name of its own."""
     # A dotted name is split only in code: "Chart.js" in prose is a product's name.
-    raw = [part for part in re.split(r"[-.\s]+" if kind == "code" else r"-", term) if part]
+    raw = [part for part in re.split(r"[-./\s]+" if kind == "code" else r"[-/]", term) if part]
     named = [part for part in raw if part.lower() not in _JOINING]
     if len(raw) < 2 or any(len(part) == 1 for part in named):
         return False
@@ -126,7 +146,7 @@ def _told_in_parts(term: str, kind: str, scope: Evidence, context: Context) -> b
 
 
 # Words that join a compound's parts, and a code expression's keywords.
-_JOINING = frozenset("to and or of per in on for vs is not none true false if else return".split())
+_JOINING = frozenset("to and or of per in on for vs around is not none true false if else return".split())
 
 
 def _proper_names(sentence: Sentence, masked: str, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -214,9 +234,11 @@ def _check_repository(
         return
     if not named and context.evidence[None].mentions(token):
         return  # a path or a reference the commits themselves make
-    # Only the words right before the token matter; a `$`-anchored search over all of them
-    # would go back to the sentence's start for every token (minutes on one pasted blob).
     before, after = sentence.text[max(0, span[0] - 160) : span[0]], sentence.text[span[1] :]
+    if not named and not _REPOSITORY_CONTEXT_AFTER.match(after) and _told_in_parts(token, "prose", context.evidence[None], context):
+        return  # "Pallas/JAX", "fori_loop/emit_pipeline": two of the developer's own words, no owner/name
+    # Only the words right before the token matter (`before`); a `$`-anchored search over all of
+    # them would go back to the sentence's start for every token (minutes on one pasted blob).
     listed_with = _LISTED_AFTER.search(before)
     owner = token.split("/")[0].lower()
     if (
