@@ -69,7 +69,8 @@ KNOWN_GAPS = {
     "1200-wrong-evidence-benchmark-parsing-mhoehnerbach": "'switched the parsing to csv.reader (#1596)': #1596 and #1621 are both benchmark-output parsing fixes, and #1596's code holds csv",
     "1202-wrong-evidence-gpu-health-mhoehnerbach": "'the health check in the unit-test workflow as well (#1614)': #1614 adds the same check to the benchmark workflow; only 'unit-test' tells #1634 from it",
     "1204-wrong-evidence-is-none-mhoehnerbach": "'tensor is None checks (#1453)': #1369's title is 'v0i0/fix is none', whose words are stop words and keywords; nothing rare tells it",
-    "1239-wrong-month-enable-tests-xzhao2025": "July's #251 in June is found, and so is FBGEMM beside it, as 033 and 034 want; this case's label counts only the ref",
+    "108-other-author-gemm-analyzer-long": "'a gemm analyzer': gemm is Nick's own word and 'analyzer' a generic noun, which together read as his subject in everyday words ('autotuner work', 'Pallas side'), not as Xu Zhao's tool",
+    "211-other-author-persistent-matmul": "'for larger shapes': 'larger' is Xu's word beside the generic 'shapes'; the sentence is still an error (ungrounded_text), of another kind than labelled",
     "1122-real-model-july-dlu": "'Moved Pallas launchers into launcher.py (#3182, #3183)': #3183 edits that launcher.py, making it dependency-free; the labeller reads it as no move",
 }
 

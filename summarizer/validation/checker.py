@@ -8,7 +8,7 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import History
 from summarizer.period import month_label
 from summarizer.validation.citations import check_citations, check_figure_sources, check_months_of_work
-from summarizer.validation.claims import check_counts, check_figures, check_identifiers, check_quantities, check_word_figures
+from summarizer.validation.claims import PR_REF, SHA, check_counts, check_figures, check_identifiers, check_quantities, check_word_figures
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
 from summarizer.validation.echo import check_echoes
@@ -76,6 +76,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         # The words of an acronym spelled out are the expansion's finding, not a colleague's phrase.
         findings += [f for f in check_colleagues(sentence, scope, context) if not any(_within(f, expansion) for expansion in expansions)]
         findings += check_echoes(sentence, scope, context)
+        findings[found:] = _one_per_misplaced_ref(findings[found:])
         # A sentence wrong for a reason of its own (another's work, a term nobody wrote) is told so,
         # not also as naming nothing.
         if not findings[found:]:
@@ -89,6 +90,13 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
     # A paragraph that names nothing is one finding, not one more for each of its sentences.
     findings += paragraphs + [f for f in fillers if not any(_within(f, paragraph) for paragraph in paragraphs)]
     return _deduplicated(sorted(findings, key=lambda f: (f.offset or 0, f.kind)))
+
+
+def _one_per_misplaced_ref(found: list[Finding]) -> list[Finding]:
+    """A sentence's findings, without the names and terms it places in a month whose ref it also
+    places there ("level-88 conditions (#12)" in April, both March's): the ref's finding tells it."""
+    refs = {f.suggestion for f in found if f.kind == FindingKind.WRONG_MONTH and (PR_REF.fullmatch(f.text) or SHA.fullmatch(f.text))}
+    return [f for f in found if f.kind != FindingKind.WRONG_MONTH or f.suggestion not in refs or PR_REF.fullmatch(f.text) or SHA.fullmatch(f.text)]
 
 
 def _wrong_months(sentence: Sentence, scope: Evidence, history: History, context: Context) -> Iterator[Finding]:

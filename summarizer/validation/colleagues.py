@@ -159,4 +159,8 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
         if all(sentence.text[word.start : word.end].lower() in context.own_names for word in words):
             continue
         message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
-        yield finding(FindingKind.OTHER_AUTHOR, sentence, (words[0].start, words[-1].end), scope, message)
+        # A phrase that begins inside an identifier ("is_row_map_axis legality gate") begins with it.
+        start = words[0].start
+        while start > 0 and (sentence.text[start - 1].isalnum() or sentence.text[start - 1] == "_"):
+            start -= 1
+        yield finding(FindingKind.OTHER_AUTHOR, sentence, (start, words[-1].end), scope, message)

@@ -34,7 +34,21 @@ _PLACEHOLDER = re.compile(r"\{\{\s*\w+\s*\}\}")
 RETIRED_EXAMPLES = "retired-examples.jsonl"
 
 
+# A sentence about the instructions themselves, in any words: "As requested, every bullet below
+# cites a commit hash and avoids unsupported claims."
+_ABOUT_INSTRUCTIONS = re.compile(
+    r"^\W*(?:as (?:requested|instructed|asked|required)|per (?:the|your) instructions|following (?:the|your) instructions)\b"
+    r"|\b(?:every|each) (?:highlight|bullet|sentence|claim)s?(?: below| above| here)? (?:cites?|references?) (?:its|their|a|the|one)\b"
+    r"|\bavoids? unsupported claims\b",
+    re.IGNORECASE,
+)
+
+
 def check_echoes(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    if _ABOUT_INSTRUCTIONS.search(sentence.text):
+        message = f"this sentence speaks of the drafting instructions, not of {context.name}'s work"
+        yield finding(FindingKind.PROMPT_ECHO, sentence, (0, len(sentence.text)), scope, message)
+        return
     words = list(WORD.finditer(sentence.text))
     runs, evidence = prompt_runs(), context.evidence[None]
     for index in range(len(words) - ECHO_WORDS + 1):

@@ -20,13 +20,14 @@ from summarizer.models.history import History, WorkItem
 from summarizer.validation.evidence import figures_in
 from summarizer.validation.vocabulary import stem
 
-# The abbreviations developers write, each read as the word it stands for (both sides are read so).
+# The abbreviations developers write, each read as the word it stands for (both sides are read so);
+# a command line's options, flags and arguments are one thing.
 ABBREVIATIONS = {
     "cfg": "config", "conf": "config", "configuration": "config", "configs": "config",
     "fwd": "forward", "bwd": "backward", "impl": "implementation", "perf": "performance",
     "bf16": "bfloat16", "fp16": "float16", "half": "float16", "fp32": "float32", "fp8": "float8", "fp64": "float64",
     "doc": "documentation", "docs": "documentation", "docstring": "documentation", "docstrings": "documentation",
-    "args": "argument", "arg": "argument", "params": "parameter", "param": "parameter", "dtype": "dtype",
+    "args": "option", "arg": "option", "argument": "option", "arguments": "option", "params": "parameter", "param": "parameter", "dtype": "dtype",
     "init": "initialize", "initialization": "initialize", "util": "utility", "utils": "utility",
     "dir": "directory", "dirs": "directory", "repo": "repository", "env": "environment", "msg": "message",
     "err": "error", "ci": "ci", "cli": "cli", "flag": "option", "flags": "option", "options": "option",

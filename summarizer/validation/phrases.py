@@ -116,7 +116,8 @@ FIELD_PHRASES = frozenset(
         ("return", "value"), ("config", "file"), ("pull", "request"), ("merge", "request"), ("stack", "trace"),
         ("regression", "test"), ("regression", "tests"), ("integration", "test"), ("integration", "tests"),
         ("lint", "failure"), ("lint", "failures"), ("lint", "error"), ("lint", "errors"), ("generated", "code"),
-        ("memory", "usage"), ("test", "coverage"), ("data", "dependent"),
+        ("memory", "usage"), ("test", "coverage"), ("data", "dependent"), ("memory", "access"), ("memory", "accesses"),
+        ("hard", "coded"), ("dynamic", "slice"), ("dynamic", "slices"), ("benchmark", "runner"),
     )
 )
 
@@ -185,5 +186,9 @@ class Colleagues:
         if pair in self.mine or self.used[pair] > self.rare or pair in FIELD_PHRASES:
             return []
         if all(word in self.my_words or word in ACTION_STEMS for word in pair) or all(self.is_generic(word) for word in pair):
+            return []
+        # One of their own words beside a generic noun ("autotuner work", "Pallas side"): their
+        # subject in everyday words. Beside a verb it may name another's tool ("gemm analyzer").
+        if any(word in self.my_words for word in pair) and any(word in GENERIC_STEMS and word not in ACTION_STEMS for word in pair):
             return []
         return [commit for month in months for commit in self.theirs.get(month, {}).get(pair, [])]

@@ -130,6 +130,9 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context) -> str | None:
         return f"“{tag}” is a person's name, not a skill"
     elif _a_place(tag, scope, context):
         return f"“{tag}” is a place in the repository, not a skill"
+    elif "/" in tag.strip("/"):
+        # "Pallas/JAX": each of the pair a skill the data shows.
+        return next((why for part in tag.split("/") if (why := _unsupported_tag(part.strip(), scope, context))), None)
     else:
         supported = scope.mentions(tag) or context.repository_named(tag) is not None or _told_word_by_word(tag, scope, context)
     return None if supported else f"nothing{context.where(scope)} shows “{tag}”"

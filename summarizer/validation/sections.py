@@ -129,11 +129,15 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
         for text_part, part_start in _sentences_of(paragraph):
             # Text right under a heading, with no blank line between, is a paragraph of its own.
             paragraph_id = 2 * number + (heading_ends != -1 and part_start > heading_ends)
-            mentioned = set(months_named(text_part)) or _yearless(text_part, period or [])
+            mentioned = set(months_named(_RANKED_MONTH.sub("", text_part))) or _yearless(text_part, period or [])
             month = mentioned.pop() if len(mentioned) == 1 else section
             line = lines[bisect_right(line_starts, start + part_start) - 1]
             sentences.append(Sentence(text_part, start + part_start, month, line, paragraph_id))
     return sentences
+
+
+# "… · busiest month August 2025 (9 commits)": which month ranked first, told of the period.
+_RANKED_MONTH = re.compile(rf"\b(?:busiest|busier|most active|quietest|quieter|peak)\s+month\s*(?:was\s+|:\s*|,\s*)?(?:{MONTH_MENTION.pattern})", re.IGNORECASE)
 
 
 def _yearless(sentence: str, period: list[str]) -> set[str]:

@@ -87,15 +87,21 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         if _compared_keys(term, told) & told or _told_in_parts(term, kind, scope, context) or _sized(term, scope, context):
             continue
         span = (match.start(kind), match.end(kind))
+        # Another month's, in its messages or, an identifier, in the code it changed (as it is spelt).
+        spelt = whole_keys(term) - {"".join(part[0] for part in parts(term))} if kind in _IDENTIFIER_KINDS else frozenset()
         elsewhere = context.placed_elsewhere(
-            lambda evidence: evidence.mentions(term) or evidence.mentions(base), sentence, span, scope, f"“{term}”"
-        )
+            lambda evidence: evidence.mentions(term) or evidence.mentions(base) or bool(spelt & context.citations.told(evidence.month)),
+            sentence, span, scope, f"“{term}”",
+        )  # fmt: skip
         others = landed_by_another(term, sentence, scope, context) if elsewhere is None else False
         if others is True:
             continue  # a teammate's, and the sentence says so
         yield elsewhere or others or finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
     if not sentence.text.lstrip().startswith(("#", "|")):
         yield from _proper_names(sentence, masked, scope, context)
+
+
+_IDENTIFIER_KINDS = frozenset({"code", "dotted", "snake", "camel"})
 
 
 def _sized(term: str, scope: Evidence, context: Context) -> bool:
