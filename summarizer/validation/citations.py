@@ -124,9 +124,9 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             continue
         # Refs cited together for one claim ("(#248, #257, #264)") each tell a part of it.
         alone = wide.count(claims[1]) == 1
-        narrow_claim = claim_keys(claims[0], context)
+        narrow_claim = _checkable(claim_keys(claims[0], context), scope, context)
         narrow = _misplaced(narrow_claim, items, scope, context, alone, together)
-        wide_claim = narrow_claim if claims[1] == claims[0] else claim_keys(claims[1], context)
+        wide_claim = narrow_claim if claims[1] == claims[0] else _checkable(claim_keys(claims[1], context), scope, context)
         # A last clause of words most of the month's items hold ("every developer's profile and a
         # team index") tells nothing alone: the claim is the whole of what the ref closes.
         continued = not _OWN_CLAUSE.match(claims[0])
@@ -157,6 +157,43 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
 
 
+def _named_elsewhere(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[WorkItem, str] | None:
+    """The item of the month that names an identifier of the claim the cited items never name, and
+    that identifier (the first such); None when there is none."""
+    if scope.month is None:
+        return None
+    citations = context.citations
+    cited = {item.id for item in items}
+    for key, word in claim.items():
+        if not _IDENTIFIER.fullmatch(word):
+            continue
+        ids = citations.holding(key, scope.month)
+        if ids and len(ids) <= _FEW and not ids & cited:
+            holder = max((item for item in citations.of_month(scope.month) if item.id in ids), key=lambda item: citations.shared(claim, item))
+            return holder, word
+    return None
+
+
+# An identifier's name as code writes it, snake_case or camelCase: no product's name (PyTorch, GitHub).
+_IDENTIFIER = re.compile(r"_*[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*")
+
+
+def _checkable(claim: dict[str, str], scope: Evidence, context: Context) -> dict[str, str]:
+    """A claim without the words of how it was told that no item of its month holds: a verb or an
+    adverb of the writer's ("error handling was hardened", "quickly folded into"), or a scrap of a
+    compound ("ups" of "Follow-ups"). They tell no item from another."""
+    if scope.month is None:
+        return claim
+    return {
+        key: word for key, word in claim.items()
+        if not ((_TOLD_HOW.fullmatch(word) or len(key) <= 3) and not context.citations.holding(key, scope.month))
+    }  # fmt: skip
+
+
+# A word of how something was told: a participle, a gerund or an adverb, alone or two together.
+_TOLD_HOW = re.compile(r"(?:[A-Za-z]+(?:ly|ed|ing)\s+)?[A-Za-z]+(?:ly|ed|ing)")
+
+
 def _telling(claim: dict[str, str], scope: Evidence, context: Context) -> bool:
     """Whether a claim holds a word few of its month's items hold (a tenth of them, or _FEW)."""
     if scope.month is None:
@@ -181,6 +218,11 @@ def _misplaced(
     # may tell the rest. Where the one beside it tells the whole claim, this one adds nothing.
     if in_title and better is not None and better.id in together and 4 * better_in_title < 3 * len(claim) and not _titles_all(claim, better, citations):
         return None
+    # An identifier the claim names ("store_cache_modifiers"), in none of the cited items' words
+    # or code and in a few other items of the month: those tell the claim, whatever else it shares.
+    named = _named_elsewhere(claim, items, scope, context) if alone else None
+    if named is not None:
+        return f"{ref_of(cited)} is “{cited.title}”, which never names {named[1]}; {ref_of(named[0])} does: “{named[0].title}”", ref_of(named[0])
     if outweighing is not None:
         better = outweighing
     elif told and not (

@@ -61,7 +61,7 @@ COUNT = re.compile(
     + r")\b(?=(?P<after>[^.;:]{0,40}))",
     re.IGNORECASE,
 )
-_SUBSET_BEFORE = re.compile(r"\b(?:including|into|of which|among (?:them|these)|with|of the|of her|of his|of their)\s*$", re.IGNORECASE)
+_SUBSET_BEFORE = re.compile(r"\b(?:including|into|other|of which|among (?:them|these)|with|of the|of her|of his|of their)\s*$", re.IGNORECASE)
 _SUBSET_AFTER = re.compile(r"^\s*(?:also|that|which|touching|related|affecting|about|on|for|to|under|inside|within)\b", re.IGNORECASE)
 _IN_TARGET = re.compile(
     r"^\s*(?:in|to|into|across)\s+(?:the\s+)?(?P<targets>[\w./`-]+(?:(?:,\s*|\s+and\s+)[\w./`-]+)*)", re.IGNORECASE
@@ -283,7 +283,7 @@ _SIGNAL_FIGURES = frozenset(
 _LINE_FIGURES = frozenset({"median_lines", "p90_lines", "lines"})
 # The nouns a statistic or a signal may count: work, its kinds, and what the signals measure.
 _WORK_NOUNS = frozenset("""
-commits changes items contributions updates patches prs requests merges fixes bugs features tests reverts reviews
+commits changes items contributions updates patches prs requests merges fixes bugs features tests reverts reviews times
 improvements enhancements additions refactors cleanups docs months repositories repos days hours weeks approvals
 """.split())
 # What a count of lines is called.

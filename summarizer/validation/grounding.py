@@ -33,8 +33,8 @@ from summarizer.validation.context import Context
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
-from summarizer.validation.terms import GENERIC_TERMS, TERM
-from summarizer.validation.vocabulary import WORD
+from summarizer.validation.terms import TERM
+from summarizer.validation.vocabulary import GENERIC_TERMS, WORD
 
 # Shorter paragraphs are captions, lead-ins and labels, not summaries.
 MIN_WORDS = 8

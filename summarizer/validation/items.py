@@ -26,7 +26,7 @@ ABBREVIATIONS = {
     "cfg": "config", "conf": "config", "configuration": "config", "configs": "config",
     "fwd": "forward", "bwd": "backward", "impl": "implementation", "perf": "performance",
     "bf16": "bfloat16", "fp16": "float16", "half": "float16", "fp32": "float32", "fp8": "float8", "fp64": "float64",
-    "doc": "documentation", "docs": "documentation", "docstring": "documentation", "docstrings": "documentation",
+    "doc": "documentation", "docs": "documentation", "guide": "documentation", "guides": "documentation", "docstring": "documentation", "docstrings": "documentation",
     "args": "option", "arg": "option", "argument": "option", "arguments": "option", "params": "parameter", "param": "parameter", "dtype": "dtype",
     "init": "initialize", "initialization": "initialize", "util": "utility", "utils": "utility",
     "dir": "directory", "dirs": "directory", "repo": "repository", "env": "environment", "msg": "message",

@@ -13,6 +13,7 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import keys
 from summarizer.validation.sections import PERSON, Sentence
+from summarizer.validation.vocabulary import GENERIC_TERMS
 
 _FIGURES_LINE = re.compile(r"^\*\*\d[\d,]* commits? • ")
 _PERSON_VERBS = (
@@ -148,7 +149,7 @@ def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
     of work ("benchmark infrastructure", "unit testing", "technical documentation")."""
     words = [word for word in tag.split() if word.lower() not in _SKILL_NOUNS]
     told = context.citations.told(scope.month)
-    return len(tag.split()) > 1 and bool(words) and all(keys(word) & told or scope.mentions(word) for word in words)
+    return len(tag.split()) > 1 and bool(words) and all(keys(word) & told or scope.mentions(word) or word in GENERIC_TERMS for word in words)
 
 
 # What a skill of several words may be a kind of, beside the words of the work.

@@ -30,7 +30,8 @@ MONTH_MENTION = re.compile(
 # "September–October 2024", "Sep to Nov 2025": the first month of a range takes the year of the last.
 _RANGE_START = re.compile(rf"\b(?P<first>{_MONTH_NAME})\.?\s*(?:–|—|-|to|through|until|and|&)\s*(?=(?:{_MONTH_NAME})\.?,?\s+(?:19|20|21)\d{{2}}\b)")
 # A person's name as prose writes it: up to three capitalised words or initials.
-_NAME_WORD = r"(?:[A-Z][a-z]+(?:[-'][A-Z][a-z]+)*|[A-Z]\.)"
+# Accented letters too: "Timothée", "Guðmundsson".
+_NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[-'][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)*|[A-Z]\.)"
 PERSON = re.compile(rf"(?<![\w.])(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}})(?!\w)")
 _UNVERIFIED = re.compile(r"^\s{0,3}#{1,6}\s+Unverified\s*$")
 # The line a profile ends with, naming the backend and model that drafted it: the tool's, not a claim.
@@ -75,8 +76,11 @@ def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
     return sorted(named)
 
 
-# "July's 21 commits", "November 2024 (14 commits": a month named right before what is told of it.
-_MONTH_BEFORE = re.compile(rf"\b(?P<name>{_MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*)$")
+# "July's 21 commits", "November 2024 (14 commits", "The July work (4 commits": a month named right
+# before what is told of it.
+_MONTH_BEFORE = re.compile(
+    rf"\b(?P<name>{_MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*|\s+(?:work|changes|commits|contributions)\s*\(\s*)$"
+)
 
 
 def month_before(text: str, period: list[str]) -> str | None:

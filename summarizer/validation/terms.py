@@ -12,18 +12,14 @@ from summarizer.validation.claims import NUMBER_WORDS, PR_REF, SHA, count_spans
 from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, normalize
+from summarizer.validation.items import keys as keys_of
 from summarizer.validation.items import parts, whole_keys
 from summarizer.validation.prose import LANGUAGE, TAG_LINE
 from summarizer.validation.sections import Sentence
+from summarizer.validation.vocabulary import GENERIC_TERMS, GENERIC_WORDS
 
-# Acronyms and names so common in writing about software that they claim nothing.
-GENERIC_TERMS = frozenset({
-    "API", "APIs", "CLI", "CI", "CD", "PR", "PRs", "UI", "UX", "URL", "URLs", "ID", "IDs", "OSS",
-    "SDK", "SDKs", "README", "TODO", "FAQ", "JSON", "YAML", "TOML", "HTML", "CSS", "HTTP", "HTTPS",
-    "UTC", "PDF", "CSV", "XML", "OK", "GitHub", "GitLab", "CPU", "CPUs", "GPU", "GPUs", "I", "II", "III", "IV", "Q1", "Q2", "Q3", "Q4",
-})  # fmt: skip
 TERM = re.compile(
-    r"`(?P<code>[^`\n]{1,80})`"
+    r"`(?P<code>[^`\n]+)`"
     r"|(?P<dotted>(?<![\w.@/])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?)"
     r"|(?P<snake>(?<![\w.@/])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+(?![\w@]))"
     r"|(?P<camel>(?<![\w@/])(?=[A-Za-z0-9]*[a-z][A-Z])[A-Za-z][A-Za-z0-9]*(?![\w@]))"
@@ -49,6 +45,7 @@ _OWNER_NAME = re.compile(r"(?<![\w./@:-])(?P<token>[A-Za-z][\w.-]*/[A-Za-z0-9][\
 _NOT_REPOSITORIES = re.compile(r"^(?:and/or|I/O|w/o|try/(?:catch|except)|if/else|[kMGT]i?B/s|tokens/s|it/s|req/s)$", re.IGNORECASE)
 _REPOSITORY_CONTEXT_BEFORE = re.compile(r"\b(?:repo|repository|in|to|into|at|from|for|on|across)\s+(?:the\s+)?`?$", re.IGNORECASE)
 _LISTED_AFTER = re.compile(r"`?(?P<previous>[\w./-]+)`?(?:,\s*|\s+and\s+)`?$")
+_LISTED_REPOSITORIES = re.compile(r"\b(?:across|in|to|between)\s+(?P<first>[a-z][\w.-]*[a-z0-9])\s+and\s+(?P<second>[a-z][\w.-]*[a-z0-9])(?=\s*(?:[,.;:)]|$))")
 _REPOSITORY_CONTEXT_AFTER = re.compile(r"^`?(?:#\d|\s+(?:repo|repository)\b)", re.IGNORECASE)
 _NAMED_REPOSITORY = re.compile(
     r"\b(?:the\s+)?`?(?P<before>[A-Za-z][\w.-]*)`?\s+(?:repository|repositories|repos?)\b"
@@ -74,6 +71,9 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         kind = match.lastgroup or ""
         term = match.group(kind)
         if kind == "code":
+            # A command line quoted whole is an example of use, not a name to find.
+            if len(term) > _LONGEST_NAME:
+                continue
             term = re.sub(r"\(.*\)$", "", term).strip()
         base = term[:-1] if kind == "caps" and term.endswith("s") and len(term) > 2 else term
         if not term or base in GENERIC_TERMS or term in GENERIC_TERMS or _NOT_A_TERM.match(term) or base in expanded:
@@ -101,6 +101,7 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         yield from _proper_names(sentence, masked, scope, context)
 
 
+_LONGEST_NAME = 80
 _IDENTIFIER_KINDS = frozenset({"code", "dotted", "snake", "camel"})
 
 
@@ -218,6 +219,14 @@ def check_repositories(sentence: Sentence, scope: Evidence, context: Context) ->
         if _NOT_REPOSITORIES.match(token):
             continue
         yield from _check_repository(token, match.span("token"), sentence, scope, context, named=False)
+    # "across helion and torchtitan": a name listed beside a repository of theirs is one too.
+    for match in _LISTED_REPOSITORIES.finditer(masked):
+        token = match.group("second")
+        if context.repository_named(match.group("first")) is None or token.lower() in _NOT_REPOSITORY_NAMES or token.lower() in GENERIC_WORDS:
+            continue
+        if context.evidence[None].mentions(token) or keys_of(token) & context.citations.told(None):
+            continue
+        yield from _check_repository(token, match.span("second"), sentence, scope, context, named=True)
     for match in _NAMED_REPOSITORY.finditer(masked):
         group = "before" if match.group("before") else "after"
         token = match.group(group)

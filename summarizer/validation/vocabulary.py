@@ -74,6 +74,13 @@ def stem(word: str) -> str:
 
 GENERIC_STEMS = frozenset(stem(word) for word in GENERIC_WORDS)
 
+# Acronyms and names so common in writing about software that they claim nothing.
+GENERIC_TERMS = frozenset({
+    "API", "APIs", "CLI", "CI", "CD", "PR", "PRs", "UI", "UX", "URL", "URLs", "ID", "IDs", "OSS",
+    "SDK", "SDKs", "README", "TODO", "FAQ", "JSON", "YAML", "TOML", "HTML", "CSS", "HTTP", "HTTPS",
+    "UTC", "PDF", "CSV", "XML", "OK", "GitHub", "GitLab", "CPU", "CPUs", "GPU", "GPUs", "I", "II", "III", "IV", "Q1", "Q2", "Q3", "Q4",
+})  # fmt: skip
+
 
 class Vocabulary:
     """What of the period's data a paragraph may name, indexed once per history."""
