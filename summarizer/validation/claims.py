@@ -68,6 +68,7 @@ _IN_TARGET = re.compile(
 )
 # Words between a number and its noun that leave it a count of the whole ("15 new features").
 _WHOLE_WORDS = frozenset({"other", "new", "total", "distinct", "individual", "merged", "landed", "authored", "own", "in", "all"})
+_LANDED = re.compile(r"^\s*(?:in\s+(?:the\s+)?)?,?\s*(?:\w+\s+)?(?:landed|merged|shipped|went|came|were|was|made|in all|in total|total)\b", re.IGNORECASE)
 _SUBSET_WORDS = {"more", "further", "additional", "remaining", "separate", "related", "of"}
 PERCENT_OF_CLASS = re.compile(
     r"(?P<number>\d+)\s+(?P<noun>features?|bug fix(?:es)?|fix(?:es)?|bugs?)\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
@@ -112,7 +113,7 @@ _NAMED_BY_NUMBER = re.compile(r"\b(?:issues?|PRs?|pull requests?|version|v|pytho
 # Spans of time a sentence may give in its own words ("over 3 weeks"): no count of work.
 _TIME_NOUNS = frozenset("seconds minutes hours days weeks months years decades".split())
 # Words ending in s that name nothing ("none of the 29 was reverted").
-_NOT_NOUNS = frozenset("was has is does this thus its his hers theirs ours yours as us across always perhaps plus less unless".split())
+_NOT_NOUNS = frozenset("was has is does this thus its his hers theirs ours yours as us across always perhaps plus less unless versus".split())
 LINES_DIFF = re.compile(r"\+(?P<added>\d[\d,]*)\s*/\s*[−-](?P<deleted>\d[\d,]*)")
 TABLE_ROW = re.compile(
     r"^\|\s*(?P<label>Commits|Work items|Pull requests|Features|Bugs|Fixes|Repositories|Activity months)\s*\|\s*(?P<value>\d[\d,]*)",
@@ -342,6 +343,9 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     # "Two nit commits", "five code changes": a count of a kind of them counts a part of the whole.
     subset = bool(_SUBSET_WORDS & set(between) or set(between) - _WHOLE_WORDS) or bool(_SUBSET_BEFORE.search(sentence.text[: match.start()]))
     subset = subset or bool(_SUBSET_AFTER.match(match.group("after"))) or kind == "items"
+    # "Two changes in April reached beyond the examples": a count that opens a sentence is its whole
+    # only where the sentence says they landed ("Twelve commits landed in April").
+    subset = subset or (not sentence.text[: match.start()].strip(" *_-#>") and not _LANDED.match(MONTH_MENTION.sub("", match.group("after"))))
     # "the CuTe backend (18 work items)": a count given beside a part of the work counts that part.
     subset = subset or bool(_BESIDE_A_PART.search(sentence.text[: match.start()]))
     if kind == "months" and scope.month is not None:
@@ -395,7 +399,11 @@ def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, con
     and where the sentence speaks of them the Size signal's median, 90th percentile and threshold
     ("a median of 41 lines", "four exceeded 1,000 lines")."""
     before = sentence.text[: match.start("number")]
-    figures = [lines for item in cited_items(sentence.text, context) for lines in (item.lines_added, item.lines_deleted, item.lines_added + item.lines_deleted)]
+    # Its net change too: "a net reduction of ten lines (#2348)".
+    figures = [
+        lines for item in cited_items(sentence.text, context)
+        for lines in (item.lines_added, item.lines_deleted, item.lines_added + item.lines_deleted, abs(item.lines_added - item.lines_deleted))
+    ]  # fmt: skip
     sizes = [context.signals_of(scope).size, context.history.signals.period.size]
     if _MEDIAN.search(before):
         figures += [size.median_lines for size in sizes if size.median_lines is not None]

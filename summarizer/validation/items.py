@@ -45,6 +45,8 @@ ABBREVIATIONS = {
     "hid": "hide", "hidden": "hide", "bound": "bind", "wound": "wind", "taught": "teach", "caught": "catch",
     "sought": "seek", "fought": "fight", "shook": "shake", "stole": "steal", "woke": "wake", "spun": "spin",
 }  # fmt: skip
+# Words of code that stand for several of prose: an xfail is an expected failure.
+_SPELLED = {"xfail": ("expected", "failure"), "xfails": ("expected", "failure"), "xfailed": ("expected", "failure")}
 # A number given as a quantity: not a ref (#237, pull/237), a hash, a path or a version.
 QUANTITY_NUMBER = re.compile(r"(?<![\w#/.:,-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.:/-]|\.\d|,\d)")
 WORD = re.compile(r"_*[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*")
@@ -61,7 +63,8 @@ def parts(word: str) -> tuple[str, ...]:
 def keys(word: str) -> frozenset[str]:
     """What a word (or identifier) is compared as: its stemmed parts, their joining, its initials."""
     pieces = parts(word)
-    return frozenset(key for key in {_key(piece) for piece in pieces if len(piece) > 1} | whole_keys(word) if key)
+    spelled = {_key(word) for piece in pieces for words in [_SPELLED.get(piece, ())] for word in (*words, "".join(words))}
+    return frozenset(key for key in {_key(piece) for piece in pieces if len(piece) > 1} | whole_keys(word) | spelled if key)
 
 
 @cache

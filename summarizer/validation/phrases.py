@@ -104,6 +104,8 @@ def _pairs_of(commit: Commit) -> set[Pair]:
     return found
 
 
+# A verb's particle ("picked up", "rolled out"): the pair is an everyday verb, nobody's phrase.
+_PARTICLES = frozenset({"up", "out", "down", "off", "back", "away"})
 # Phrases every codebase uses for a kind of thing, not for a piece of anyone's work: rare in two
 # months of one repository, they are still nobody's ("an environment variable to override it").
 FIELD_PHRASES = frozenset(
@@ -183,7 +185,7 @@ class Colleagues:
         # A pair of the developer's own words (and verbs) only recombines their work; a pair of
         # generic words and verbs says nothing. One of theirs beside a generic word ("gemm
         # analyzer") may well be someone else's tool.
-        if pair in self.mine or self.used[pair] > self.rare or pair in FIELD_PHRASES:
+        if pair in self.mine or self.used[pair] > self.rare or pair in FIELD_PHRASES or any(word in _PARTICLES for word in pair):
             return []
         if all(word in self.my_words or word in ACTION_STEMS for word in pair) or all(self.is_generic(word) for word in pair):
             return []

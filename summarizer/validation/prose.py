@@ -12,7 +12,7 @@ from summarizer.people import is_a_person
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import keys
-from summarizer.validation.sections import PERSON, Sentence
+from summarizer.validation.sections import PERSON, TAG_LINE, Sentence
 from summarizer.validation.vocabulary import GENERIC_TERMS
 
 _FIGURES_LINE = re.compile(r"^\*\*\d[\d,]* commits? • ")
@@ -36,11 +36,8 @@ _NOT_NAMES = frozenset({
     "Of", "As", "To", "Into", "Among", "Under", "Through", "Within", "Without", "About", "Around", "Along",
     "Via", "Per", "Like", "Unlike", "Despite", "Once", "Where", "Although", "Because", "If", "Upon", "Alongside",
 })  # fmt: skip
-TAG_LINE = re.compile(
-    r"^\s*(?:[-*]\s+)?(?:\*\*|__)?(?P<label>Languages?|Skills?|Technical(?: skills)?|Technologies|Tech stack|Tools)"
-    r"(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(?P<tags>\S.*)$",
-)
-_TAG_SEPARATOR = re.compile(r"\s*(?:,|;|•|·|\band\b)\s*")
+_TAG_SEPARATOR = re.compile(r"\s*(?:,|;|•|·|\(|\)|\band\b)\s*")
+_EXPLANATION = re.compile(r"\((?:[^()]*#\d[^()]*|(?:[^()\s]+\s+){4,}[^()]*)\)")
 # Programming languages named in prose: unambiguous names only ("Go", "C" and "R" are words too).
 LANGUAGE_NAMES = (
     "Python", "Rust", "JavaScript", "TypeScript", "Java", "Kotlin", "Scala", "Ruby", "PHP", "Haskell", "Erlang",
@@ -48,7 +45,8 @@ LANGUAGE_NAMES = (
     "Bash", "PowerShell", "Dart", "Groovy", "Verilog", "VHDL", "Solidity", "WebAssembly", "Objective-C",
     "C\\+\\+", "C#", "F#",
 )  # fmt: skip
-LANGUAGE = re.compile(r"(?<![\w#+-])(?P<language>" + "|".join(LANGUAGE_NAMES) + r")(?![\w#+])")
+# "a CUDA-only assertion", "Rust-free": the language named to be left out.
+LANGUAGE = re.compile(r"(?<![\w#+-])(?P<language>" + "|".join(LANGUAGE_NAMES) + r")(?![\w#+]|-(?:only|specific|free)\b)")
 # "Go", "C" and "R" in prose are languages only as written, inside a sentence ("the Go record
 # reader", "a C extension"), and not as a person's initial ("R. Smith").
 _SHORT_LANGUAGE = re.compile(r"(?<=[a-z,;:(] )(?P<language>Go|C|R)(?![\w#+&'’-]|\.\s*[A-Z][a-z]|\.\w)")
@@ -82,15 +80,19 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     tag_line = TAG_LINE.match(sentence.text)
     if tag_line:
         position = tag_line.start("tags")
-        for tag in _TAG_SEPARATOR.split(tag_line.group("tags")):
+        # "Documentation (API docs updated when …, #1791)" explains a tag; "code generation (Triton,
+        # CuTe, Metal/MSL)" lists more of them.
+        tags = _EXPLANATION.sub(lambda match: " " * len(match.group(0)), tag_line.group("tags"))
+        for tag in _TAG_SEPARATOR.split(tags):
             start = sentence.text.find(tag, position)
             position = start + len(tag)
             # "Languages: Python · Areas: Pallas, Triton": a second label within the line heads its own tags.
             clean = _INNER_LABEL.sub("", tag.strip()).strip("*_`. ")
             # A tag line closing a month's section may name the period's skills: either scope shows
-            # them. A language is the month's files' ("Languages: Python, Dockerfile" under February).
-            unsupported = _unsupported_tag(clean, scope, context) if clean else None
-            if unsupported and scope.month is not None and not _is_language(clean) and not _unsupported_tag(clean, context.scope(None), context):
+            # them. A list of languages is the month's files' ("Languages: Python, Dockerfile" under February).
+            of_files = tag_line.group("label").lower().startswith("language")
+            unsupported = _unsupported_tag(clean, scope, context, of_files) if clean else None
+            if unsupported and scope.month is not None and not (of_files and _is_language(clean)) and not _unsupported_tag(clean, context.scope(None), context, of_files):
                 unsupported = None
             if unsupported:
                 offset = start + tag.find(clean)
@@ -118,13 +120,16 @@ def find_duplicates(sentences: list[Sentence], context: Context) -> Iterator[Fin
         seen.add(key)
 
 
-def _unsupported_tag(tag: str, scope: Evidence, context: Context) -> str | None:
+def _unsupported_tag(tag: str, scope: Evidence, context: Context, of_files: bool = True) -> str | None:
     """Why a skill tag is not one the data shows, or None when it is. The data mentions its
     people and its folders too, and neither is a skill: "Jason Ansel", "docs/api"."""
-    # A language in a tag list is a claim about the code: the files must show it, as GitHub's bar would.
+    # A language in a list of languages is a claim about the code: the files must show it, as GitHub's
+    # bar would. Among skills ("code generation (Triton, Metal)") it may be a backend the work names.
+    # "docs" names the practice, though a folder is called so too.
+    tag = "Documentation" if tag.lower() in ("docs", "doc") else tag
     language = _is_language(tag)
     if language:
-        supported = language.lower() in {known.lower() for known in scope.stats.languages}
+        supported = language.lower() in {known.lower() for known in scope.stats.languages} or (not of_files and _language_supported(language, scope))
     elif tag in PRACTICES:
         supported = tag in scope.stats.practices
     elif is_a_person(tag, context.name_words):
@@ -133,7 +138,7 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context) -> str | None:
         return f"“{tag}” is a place in the repository, not a skill"
     elif "/" in tag.strip("/"):
         # "Pallas/JAX": each of the pair a skill the data shows.
-        return next((why for part in tag.split("/") if (why := _unsupported_tag(part.strip(), scope, context))), None)
+        return next((why for part in tag.split("/") if (why := _unsupported_tag(part.strip(), scope, context, of_files))), None)
     else:
         supported = scope.mentions(tag) or context.repository_named(tag) is not None or _told_word_by_word(tag, scope, context)
     return None if supported else f"nothing{context.where(scope)} shows “{tag}”"

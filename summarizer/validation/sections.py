@@ -33,6 +33,11 @@ _RANGE_START = re.compile(rf"\b(?P<first>{_MONTH_NAME})\.?\s*(?:–|—|-|to|thr
 # Accented letters too: "Timothée", "Guðmundsson".
 _NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[-'][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)*|[A-Z]\.)"
 PERSON = re.compile(rf"(?<![\w.])(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}})(?!\w)")
+# A line of skill or language tags ("Skills: Python, Triton").
+TAG_LINE = re.compile(
+    r"^\s*(?:[-*]\s+)?(?:\*\*|__)?(?P<label>Languages?|Skills?|Technical(?: skills)?|Technologies|Tech stack|Tools)"
+    r"(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(?P<tags>\S.*)$",
+)
 _UNVERIFIED = re.compile(r"^\s{0,3}#{1,6}\s+Unverified\s*$")
 # The line a profile ends with, naming the backend and model that drafted it: the tool's, not a claim.
 _OWN_FOOTER = re.compile(r"^<sub>Drafted by summarizer's \w+ backend[^<]*</sub>$")
@@ -46,7 +51,9 @@ _LEADING_MONTH = re.compile(
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9\"“(`*\[#])|\n+")
 # "In April he launched the dashboard (#2053); in May he added its footer rows (#2364)", "…; June
 # centred on …": a clause that opens on another month speaks of that month, a sentence of its own.
-_MONTH_CLAUSE = re.compile(rf";\s+(?=(?i:(?:and|then|later|while)\s+)?(?:(?i:in|during|by|through|throughout)\s+)?(?:{_MONTH_NAME})\b)")
+_MONTH_CLAUSE = re.compile(
+    rf"(?:;|,(?=\s+(?i:but|while|whereas)\s))\s+(?=(?i:(?:and|then|later|while|but|whereas)\s+)?(?:(?i:in|during|by|through|throughout)\s+)?(?:{_MONTH_NAME})\b)"
+)
 _ABBREVIATIONS = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|incl|cf)\.$", re.IGNORECASE)
 
 
@@ -98,7 +105,7 @@ def month_before(text: str, period: list[str]) -> str | None:
 # "This built on February's work": a month named without its year whose work a sentence tells.
 _YEARLESS_POSSESSIVE = re.compile(rf"\b(?P<name>{_MONTH_NAME})['’]s\b")
 # "In August, he …", "December was the busier month": a month named without its year where a sentence begins.
-_YEARLESS_OPENING = re.compile(rf"^(?:(?i:in|during|throughout|over|by|through)\s+(?:the\s+month\s+of\s+)?)?(?P<name>{_MONTH_NAME})\b(?!\.?,?\s+(?:19|20|21)\d{{2}})")
+_YEARLESS_OPENING = re.compile(rf"^(?:(?i:and|then|later|while|but|whereas)\s+)?(?:(?i:in|during|throughout|over|by|through)\s+(?:the\s+month\s+of\s+)?)?(?P<name>{_MONTH_NAME})\b(?!\.?,?\s+(?:19|20|21)\d{{2}})")
 
 
 def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence]:
@@ -113,7 +120,10 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
     # one-line text of n sentences n copies of itself.
     lines = text.split("\n")
     line_starts = list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
-    for number, paragraph in enumerate(re.split(r"(\n\s*\n)", text)):
+    paragraphs = re.split(r"(\n\s*\n)", text)
+    last = max((number for number, paragraph in enumerate(paragraphs) if paragraph.strip()), default=-1)
+    sections_seen: set[str] = set()
+    for number, paragraph in enumerate(paragraphs):
         start = offset
         offset += len(paragraph)
         if not paragraph.strip() or _OWN_FOOTER.match(paragraph.strip()):
@@ -122,13 +132,18 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
         named = set(months_named(first_line))
         if _HEADING.match(first_line):
             section = named.pop() if len(named) == 1 else None
+            sections_seen.add(section or "")
             quoting = bool(_UNVERIFIED.match(first_line))
         elif quoting:
             continue
+        elif number == last and len(sections_seen - {""}) >= 2 and all(TAG_LINE.match(line) for line in paragraph.strip().splitlines()):
+            # Tag lines closing a text of several months, a paragraph of their own, are the period's.
+            section = None
         else:
             leading = _LEADING_MONTH.match(paragraph.strip())
             if leading:
                 section = _month_of(leading)
+                sections_seen.add(section)
         heading_ends = paragraph.find("\n", paragraph.find(first_line)) if _HEADING.match(first_line) else -1
         for text_part, part_start in _sentences_of(paragraph):
             # Text right under a heading, with no blank line between, is a paragraph of its own.

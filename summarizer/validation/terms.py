@@ -38,7 +38,7 @@ january february march april may june july august september october november dec
 monday tuesday wednesday thursday friday saturday sunday english
 """.split())
 _NOT_A_TERM = re.compile(
-    r"^(?:\d+(?:st|nd|rd|th|s|k|K|M|x|ms|GB|MB|KB|TB|B)|Q[1-4]|[ivxIVX]+|e\.g|i\.e|(?:[A-Za-z]\.)+[A-Za-z]?)$"
+    r"^(?:\d+-?(?:st|nd|rd|th|s|k|K|M|x|ms|GB|MB|KB|TB|B|bit)|Q[1-4]|[ivxIVX]+|e\.g|i\.e|(?:[A-Za-z]\.)+[A-Za-z]?)$"
 )
 _URL_OR_EMAIL = re.compile(r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _OWNER_NAME = re.compile(r"(?<![\w./@:-])(?P<token>[A-Za-z][\w.-]*/[A-Za-z0-9][\w.-]*[A-Za-z0-9])(?![\w/])")
@@ -96,9 +96,23 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         others = landed_by_another(term, sentence, scope, context) if elsewhere is None else False
         if others is True:
             continue  # a teammate's, and the sentence says so
+        login = _near_login(term, context)
+        if elsewhere is None and not others and login:
+            yield finding(FindingKind.NAME_MISMATCH, sentence, span, scope, f"“{term}” is not {context.name}: their login is {login}", login)
+            continue
         yield elsewhere or others or finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
     if not sentence.text.lstrip().startswith(("#", "|")):
         yield from _proper_names(sentence, masked, scope, context)
+
+
+def _near_login(term: str, context: Context) -> str | None:
+    """The developer's login or handle a term misspells ("shunting341" for shunting314)."""
+    lowered = term.lower()
+    for login in context.history.developer.ids:
+        handle = login.split("@")[0].split("+")[-1].lower()
+        if handle != lowered and len(handle) >= 5 and handle[:3] == lowered[:3] and SequenceMatcher(None, handle, lowered).ratio() >= 0.8:
+            return login.split("@")[0].split("+")[-1]
+    return None
 
 
 _LONGEST_NAME = 80
@@ -144,7 +158,7 @@ def _told_in_parts(term: str, kind: str, scope: Evidence, context: Context) -> b
     and float16, "JAX/Pallas" where they write both, `hl.dot` where they write hl and dot, `tensor is None`; its joining words and
     keywords aside. A letter is a part no commit tells alone: "Stream-K" is a name of its own."""
     # A dotted name is split only in code: "Chart.js" in prose is a product's name.
-    raw = [part for part in re.split(r"[-./\s]+" if kind == "code" else r"[-/]", term) if part]
+    raw = [part for part in re.split(r"[-./\s\[\]():]+" if kind == "code" else r"[-/]", term) if part]
     named = [part for part in raw if part.lower() not in _JOINING]
     if len(raw) < 2 or any(len(part) == 1 for part in named):
         return False
