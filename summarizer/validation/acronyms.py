@@ -24,9 +24,29 @@ def long_form(words_text: str, acronym: str) -> str | None:
         # "Just-In-Time": a small word inside a compound counts; a figure ("Tensor-Float 32") does not.
         parts = [part for word in candidate if word.lower() not in _SMALL_WORDS for part in _WORD_PARTS.findall(word)]
         initials = "".join(part[0].upper() for part in parts if not part[0].isdigit())
-        if initials == letters and candidate[0].lower() not in _SMALL_WORDS:
+        if candidate[0].lower() not in _SMALL_WORDS and (initials == letters or _spelled_by_last(parts, letters)):
             return " ".join(candidate)
     return None
+
+
+def _spelled_by_last(parts: list[str], letters: str) -> bool:
+    """Whether the acronym takes each word's initial and, from the last word, more letters in order:
+    "PTX (Parallel Thread eXecution)", "VMEM (Vector MEMory)"."""
+    lettered = [part for part in parts if not part[0].isdigit()]
+    if len(lettered) < 2 or len(letters) <= len(lettered):
+        return False
+    head = "".join(part[0].upper() for part in lettered[:-1])
+    if not letters.startswith(head):
+        return False
+    rest, last = letters[len(head) :], lettered[-1].upper()
+    if rest[0] != last[0]:
+        return False
+    position = 1
+    for letter in rest[1:]:
+        position = last.find(letter, position) + 1
+        if not position:
+            return False
+    return True
 
 
 def spelled_out_forms(phrases: list[str]) -> dict[str, set[str]]:

@@ -15,7 +15,7 @@ from summarizer.period import month_label, months_between
 from summarizer.validation.acronyms import spelled_out_forms
 from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence, normalize
 from summarizer.validation.items import ItemWords
-from summarizer.validation.phrases import Colleagues
+from summarizer.validation.phrases import STOP_WORDS, Colleagues
 from summarizer.validation.sections import PERSON, Sentence
 from summarizer.validation.vocabulary import WORD, Vocabulary
 
@@ -76,7 +76,8 @@ class Context:
         for month in self.history.months:
             for item in month.items:
                 words = [word.lower() for word in WORD.findall(item.title)]
-                pairs |= set(zip(words, words[1:]))
+                # "for the" of a title is every sentence's: a pair tells the title by a word of its own.
+                pairs |= {pair for pair in zip(words, words[1:]) if not set(pair) <= STOP_WORDS}
         return pairs
 
     @cached_property

@@ -47,8 +47,9 @@ ABBREVIATIONS = {
 }  # fmt: skip
 # Words of code that stand for several of prose: an xfail is an expected failure.
 _SPELLED = {"xfail": ("expected", "failure"), "xfails": ("expected", "failure"), "xfailed": ("expected", "failure")}
-# A number given as a quantity: not a ref (#237, pull/237), a hash, a path or a version.
-QUANTITY_NUMBER = re.compile(r"(?<![\w#/.:,-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.:/-]|\.\d|,\d)")
+# A number given as a quantity: not a ref (#237, pull/237), a hash, a path or a version; a size
+# before its unit counts (">32-thread").
+QUANTITY_NUMBER = re.compile(r"(?<![\w#/.:,-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.:/]|-(?![a-z]{3})|\.\d|,\d)")
 WORD = re.compile(r"_*[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 

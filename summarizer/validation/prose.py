@@ -152,9 +152,14 @@ def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
     """Whether each word of a tag of several ("Triton autotune configs", "GitHub Actions CI") is a
     word of the developer's items or of what their files show, but for the field's words for kinds
     of work ("benchmark infrastructure", "unit testing", "technical documentation")."""
-    words = [word for word in tag.split() if word.lower() not in _SKILL_NOUNS]
     told = context.citations.told(scope.month)
-    return len(tag.split()) > 1 and bool(words) and all(keys(word) & told or scope.mentions(word) or word in GENERIC_TERMS for word in words)
+    if len(tag.split()) == 1:
+        return bool(keys(tag) & told)  # "autotuning" where they wrote autotune
+    # A tag of the field's nouns alone ("performance profiling") is told by any of them.
+    words = [word for word in tag.split() if word.lower() not in _SKILL_NOUNS]
+    if not words:
+        return any(keys(word) & told or scope.mentions(word) for word in tag.split())
+    return all(keys(word) & told or scope.mentions(word) or word in GENERIC_TERMS for word in words)
 
 
 # What a skill of several words may be a kind of, beside the words of the work.

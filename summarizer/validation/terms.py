@@ -55,7 +55,7 @@ _NAMED_REPOSITORY = re.compile(
 _NOT_REPOSITORY_NAMES = frozenset({
     "the", "same", "main", "new", "this", "that", "her", "his", "their", "its", "a", "an", "other", "each",
     "every", "one", "upstream", "whole", "entire", "github", "gitlab", "monorepo", "internal", "core", "shared",
-    "single", "own", "existing", "separate", "public", "private", "different", "git", "code", "source", "project",
+    "single", "own", "existing", "separate", "companion", "sister", "sibling", "parent", "partner", "downstream", "public", "private", "different", "git", "code", "source", "project",
     "and", "or", "in", "of", "per", "across", "into", "to", "from", "for", "fork", "forked",
 })  # fmt: skip
 
