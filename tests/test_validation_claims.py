@@ -38,6 +38,12 @@ def test_a_ref_written_with_the_repository_s_short_name_that_no_item_carries_is_
     assert errors("### March 2025\n- Re-enabled the associative_scan tests in eager mode (vision#99)", history()) == {("unknown_pr", "vision#99")}
 
 
+def test_a_ref_whose_title_turns_the_claim_s_verb_round_is_wrong_evidence() -> None:
+    month = march([commit("a1", "2025-03-03", "Reduce the decoded frame cache during playback (#16)", "vision/cache.py")])
+    assert errors("### March 2025\n- Increased the decoded frame cache during playback (#16)", month) == {("wrong_evidence", "#16")}
+    assert errors("### March 2025\n- Reduced the decoded frame cache during playback (#16)", month) == set()
+
+
 def test_the_ref_that_did_what_the_claim_says_passes() -> None:
     assert errors("### March 2025\n- Re-enabled the associative_scan tests in eager mode (#12)", history()) == set()
 

@@ -67,7 +67,9 @@ def undoing(text: str, claim: dict[str, str], items: list[WorkItem], scope: Evid
     if not doers:
         # Nobody did it that month: wrong all the same where the cited title is the claim with its
         # verb turned round ("Added a cache around set_triton_allocator" for "Remove cache around …").
-        return (undone, None) if any(citations.shared(claim, item, title=True) == len(claim) for item in items) else None
+        # Words joined across a space ("JIT fast-path") are the claim's pairs, no title's words.
+        singles = [key for key, word in claim.items() if " " not in word]
+        return (undone, None) if singles and any(citations.shared(singles, item, title=True) == len(singles) for item in items) else None
     doer = max(doers, key=lambda item: citations.shared(claim, item, title=True))
     return f"{undone}; {ref_of(doer)} is “{doer.title}”", ref_of(doer)
 
@@ -109,6 +111,7 @@ _MESSAGES = re.compile(r"\berror\s+messages?\b", re.IGNORECASE)
 _OPPOSITES = (
     (frozenset("enabl reenabl unskip".split()), frozenset("disabl skip".split())),
     (frozenset("add introduc".split()), frozenset("remov delet drop".split())),
+    (frozenset("increas rais grow".split()), frozenset("clear reduc decreas lower shrink".split())),
 )
 # The tags a title may open with: "[Ref Mode] Expand …", "inductor: Skip …".
 _TITLE_TAGS = re.compile(r"^\s*(?:\[[^\]]*\]\s*|[\w./-]+:\s+)*")
