@@ -175,25 +175,28 @@ def _named_elsewhere(claim: dict[str, str], items: list[WorkItem], scope: Eviden
 
 
 # An identifier's name as code writes it, snake_case or camelCase: no product's name (PyTorch, GitHub).
-_IDENTIFIER = re.compile(r"_*[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*")
+_IDENTIFIER = re.compile(r"(?:\w+\.)*(?:_*[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)(?:\(\))?")
 
 
 def _checkable(claim: dict[str, str], scope: Evidence, context: Context) -> dict[str, str]:
-    """A claim without the words of how it was told that no item of its month holds: a verb or an
-    adverb of the writer's ("error handling was hardened", "quickly folded into"), or a scrap of a
-    compound ("ups" of "Follow-ups"). They tell no item from another."""
+    """A claim without the words of how it was told that no title of its month holds: a verb or an
+    adverb of the writer's ("error handling was hardened", "quickly folded into", "updated it
+    twice"), or a scrap of a compound ("ups" of "Follow-ups"). They tell no item from another."""
     if scope.month is None:
         return claim
-    return {
+    kept = {
         key: word for key, word in claim.items()
-        if not ((_TOLD_HOW.fullmatch(word) or len(key) <= 3) and not context.citations.holding(key, scope.month))
+        if not ((_TOLD_HOW.fullmatch(word) or len(key) <= 3) and not context.citations.by_month_title_key.get((scope.month, key)))
     }  # fmt: skip
+    # Words joined across a space are a pair of the claim's words: with none of its words left alone
+    # ("more try" of "more try/except blocks"), a pair tells nothing either.
+    return kept if any(" " not in word for word in kept.values()) else {}
 
 
 # A word of how something was told: a participle or an adverb, alone or two together. Not a word
 # in -ing, which names work as often as not (sharding, caching, tiling); a short acronym no item
 # holds is left to the term check.
-_TOLD_HOW = re.compile(r"(?:[A-Za-z]+(?:ly|ed)\s+)?[A-Za-z]+(?:ly|ed)")
+_TOLD_HOW = re.compile(r"(?:[A-Za-z]+(?:ly|ed)\s+)?(?:[A-Za-z]+(?:ly|ed)|twice|once|again)", re.IGNORECASE)
 
 
 def _telling(claim: dict[str, str], scope: Evidence, context: Context) -> bool:

@@ -62,7 +62,7 @@ COUNT = re.compile(
     re.IGNORECASE,
 )
 _SUBSET_BEFORE = re.compile(r"\b(?:including|into|other|of which|among (?:them|these)|with|of the|of her|of his|of their)\s*$", re.IGNORECASE)
-_SUBSET_AFTER = re.compile(r"^\s*(?:each|apiece|also|that|which|touching|related|affecting|about|on|for|to|under|inside|within)\b", re.IGNORECASE)
+_SUBSET_AFTER = re.compile(r"^\s*(?:each|apiece|per|also|that|which|touching|related|affecting|about|on|for|to|under|inside|within)\b", re.IGNORECASE)
 _IN_TARGET = re.compile(
     r"^\s*(?:in|to|into|across)\s+(?:the\s+)?(?P<targets>[\w./`-]+(?:(?:,\s*|\s+and\s+)[\w./`-]+)*)", re.IGNORECASE
 )
@@ -115,6 +115,10 @@ _TIME_NOUNS = frozenset("seconds minutes hours days weeks months years decades".
 # Words ending in s that name nothing ("none of the 29 was reverted").
 _NOT_NOUNS = frozenset("was has is does this thus its his hers theirs ours yours as us across always perhaps plus less unless versus".split())
 LINES_DIFF = re.compile(r"\+(?P<added>\d[\d,]*)\s*/\s*[−-](?P<deleted>\d[\d,]*)")
+_ADDED_REMOVED = re.compile(
+    r"\badd(?:ed|ing)\s+(?P<added>\d[\d,]*)\s+lines?(?:\s+of\s+code)?,?\s+and\s+(?:remov|delet)(?:ed|ing)\s+(?P<deleted>\d[\d,]*)\b(?!\s*(?:%|x\b|percent))",
+    re.IGNORECASE,
+)
 TABLE_ROW = re.compile(
     r"^\|\s*(?P<label>Commits|Work items|Pull requests|Features|Bugs|Fixes|Repositories|Activity months)\s*\|\s*(?P<value>\d[\d,]*)",
     re.IGNORECASE,
@@ -150,9 +154,20 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     for match in LINES_DIFF.finditer(sentence.text):
         told = _told_of(sentence.text, match.start(), scope, context)
         added, deleted = number_value(match.group("added")), number_value(match.group("deleted"))
+        # "(#2049, the largest item at +199 / −98)": the cited item's own size.
+        if any((added, deleted) == (item.lines_added, item.lines_deleted) for item in cited_items(sentence.text, context)):
+            continue
         if (added, deleted) != (told.stats.lines_added, told.stats.lines_deleted):
             lines = f"+{told.stats.lines_added:,} / −{told.stats.lines_deleted:,}"
             yield finding(FindingKind.WRONG_COUNT, sentence, match, told, f"the lines changed{context.where(told)} are {lines}", lines)
+    # "added 49,607 lines and removed 1,450": the lines removed, told after the lines added.
+    for match in _ADDED_REMOVED.finditer(sentence.text):
+        told = _told_of(sentence.text, match.start(), scope, context)
+        added, deleted = number_value(match.group("added")), number_value(match.group("deleted"))
+        sizes = [(told.stats.lines_added, told.stats.lines_deleted)] + [(item.lines_added, item.lines_deleted) for item in cited_items(sentence.text, context)]
+        if added in {size[0] for size in sizes} and (added, deleted) not in sizes:
+            span = (match.start("deleted"), match.end("deleted"))
+            yield finding(FindingKind.WRONG_COUNT, sentence, span, told, f"the lines removed{context.where(told)} are {told.stats.lines_deleted:,}", f"{told.stats.lines_deleted:,}")
     for match in PERCENT_OF_CLASS.finditer(sentence.text):
         noun = (match.group("noun") or match.group("noun2")).lower()
         count = scope.stats.bugs if noun.startswith(("bug", "fix")) else scope.stats.features
@@ -357,8 +372,10 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     if kind == "commits":
         target = _IN_TARGET.match(match.group("after"))
         if target:
-            named = [context.repository_named(name) for name in re.split(r",\s*|\s+and\s+", target.group("targets"))]
-            if all(named):
+            # "22 commits in tritonbench, nine of them features": a number ends the list of places.
+            places = [name for name in re.split(r",\s*|\s+and\s+", target.group("targets")) if name.lower() not in NUMBER_WORDS and not name.isdigit()]
+            named = [context.repository_named(name) for name in places]
+            if places and all(named):
                 truths = [sum(scope.commits_by_repo.get(repository or "", 0) for repository in set(named))]
             elif not MONTH_MENTION.match(target.group("targets")):
                 subset = True
@@ -422,7 +439,7 @@ _NONE_BEFORE = re.compile(r"\b(?:none|no|zero)\b[^.;]{0,20}$", re.IGNORECASE)
 _MEDIAN = re.compile(r"\bmedian\b[^.;]{0,40}$", re.IGNORECASE)
 PERCENTILE = re.compile(r"\b(?:90(?:th)?[ -]?percentile|p90)\b", re.IGNORECASE)
 _PERCENTILE = re.compile(PERCENTILE.pattern + r"[^.;]{0,30}$", re.IGNORECASE)
-_EXCEEDED = re.compile(r"\b(?:exceed(?:ed|ing|s)?|(?:went |gone |going )?past|over|above|more than|larger than|bigger than)\s*$", re.IGNORECASE)
+_EXCEEDED = re.compile(r"\b(?:exceed(?:ed|ing|s)?|topped|(?:went |gone |going )?past|over|above|more than|larger than|bigger than)\s*$", re.IGNORECASE)
 
 
 def _agrees(claimed: int, truth: int, qualifier: str | None, subset: bool) -> bool:

@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from summarizer.models.findings import Finding, FindingKind
+from summarizer.period import MONTH_NAMES
 from summarizer.validation.claims import COUNT, LINES_DIFF, PR_REF, SHA
 from summarizer.validation.context import Context
 from summarizer.validation.evidence import Evidence
@@ -87,6 +88,10 @@ def check_filler(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     if len(text.split()) < MIN_WORDS or _NOT_PROSE.match(sentence.line) or TAG_LINE.match(text) or text.endswith(":"):
         return
     if PR_REF.search(text) or SHA.search(text) or COUNT.search(text) or LINES_DIFF.search(text) or _WORK_CLASSES.search(text):
+        return
+    # A month of the period named as when the work happened, not as what a sentence praises ("Overall,
+    # March showed …"): "Xu Zhao spent much of late November on build and CI plumbing."
+    if any(re.search(rf"\b(?:in|during|of|late|early|mid|by|through|throughout|last|since|until)\s+(?:the\s+)?{MONTH_NAMES[int(month[5:7]) - 1]}\b", text, re.IGNORECASE) for month in context.period_months):
         return
     if _names_a_term(text, context) or context.vocabulary.specific_stems(text) or _pairs(text) & context.title_pairs:
         return

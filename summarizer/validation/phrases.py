@@ -120,6 +120,7 @@ FIELD_PHRASES = frozenset(
         ("lint", "failure"), ("lint", "failures"), ("lint", "error"), ("lint", "errors"), ("generated", "code"),
         ("memory", "usage"), ("test", "coverage"), ("data", "dependent"), ("memory", "access"), ("memory", "accesses"),
         ("hard", "coded"), ("dynamic", "slice"), ("dynamic", "slices"), ("benchmark", "runner"),
+        ("ci", "benchmark"), ("ci", "benchmarks"), ("autotuner", "heuristic"), ("autotuner", "heuristics"),
     )
 )
 

@@ -36,6 +36,7 @@ _NOT_NAMES = frozenset({
     "Of", "As", "To", "Into", "Among", "Under", "Through", "Within", "Without", "About", "Around", "Along",
     "Via", "Per", "Like", "Unlike", "Despite", "Once", "Where", "Although", "Because", "If", "Upon", "Alongside",
 })  # fmt: skip
+_NOT_USED = re.compile(r"\b(?:instead of|rather than|avoids?|avoiding|without|replacing|replaced|away from|no longer)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _TAG_SEPARATOR = re.compile(r"\s*(?:,|;|•|·|\(|\)|\band\b)\s*")
 _EXPLANATION = re.compile(r"\((?:[^()]*#\d[^()]*|(?:[^()\s]+\s+){4,}[^()]*)\)")
 # Programming languages named in prose: unambiguous names only ("Go", "C" and "R" are words too).
@@ -99,6 +100,9 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
                 yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, (offset, offset + len(clean)), scope, unsupported)
         return
     for match in [*LANGUAGE.finditer(sentence.text), *_SHORT_LANGUAGE.finditer(sentence.text)]:
+        # "built on Triton atomics instead of CUDA inline PTX": a language named as what was not used.
+        if _NOT_USED.search(sentence.text[max(0, match.start() - 30) : match.start()]):
+            continue
         if not _language_supported(match.group("language"), scope):
             yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, match, scope, f"no {match.group('language')} file or mention{context.where(scope)}")
 

@@ -83,10 +83,11 @@ def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
     return sorted(named)
 
 
-# "July's 21 commits", "November 2024 (14 commits", "The July work (4 commits": a month named right
-# before what is told of it.
+# "July's 21 commits", "November 2024 (14 commits", "The July work (4 commits", "November the busier
+# month at 25 commits": a month named right before what is told of it.
 _MONTH_BEFORE = re.compile(
-    rf"\b(?P<name>{_MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*|\s+(?:work|changes|commits|contributions)\s*\(\s*)$"
+    rf"\b(?P<name>{_MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*|\s+(?:work|changes|commits|contributions)\s*\(\s*"
+    r"|,?\s+(?:was\s+)?(?:the\s+)?(?:busier|busiest|quieter|quietest)(?:\s+month)?(?:\s+(?:at|with))?\s*\(?\s*)$"
 )
 
 
@@ -102,6 +103,8 @@ def month_before(text: str, period: list[str]) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+# Any month's full name in a sentence; "May" (a verb too) and abbreviations aside.
+_BARE_MONTH = re.compile(r"\b(January|February|March|April|June|July|August|September|October|November|December)\b")
 # "This built on February's work": a month named without its year whose work a sentence tells.
 _YEARLESS_POSSESSIVE = re.compile(rf"\b(?P<name>{_MONTH_NAME})['’]s\b")
 # "In August, he …", "December was the busier month": a month named without its year where a sentence begins.
@@ -161,7 +164,11 @@ _RANKED_MONTH = re.compile(rf"\b(?:busiest|busier|most active|quietest|quieter|p
 
 def _yearless(sentence: str, period: list[str]) -> set[str]:
     named = _YEARLESS_OPENING.match(sentence) or _YEARLESS_POSSESSIVE.search(sentence)
-    return _months_of_period(named.group("name"), period) if named else set()
+    if named is None:
+        return set()
+    # "… with November the busier month (25 commits against October's 23)": two months compared.
+    others = {name[:3].lower() for name in _BARE_MONTH.findall(sentence)} - {named.group("name")[:3].lower()}
+    return _months_of_period(named.group("name"), period) | {month for name in others for month in _months_of_period(name, period)}
 
 
 def _months_of_period(name: str, period: list[str]) -> set[str]:

@@ -55,7 +55,8 @@ _NAMED_REPOSITORY = re.compile(
 _NOT_REPOSITORY_NAMES = frozenset({
     "the", "same", "main", "new", "this", "that", "her", "his", "their", "its", "a", "an", "other", "each",
     "every", "one", "upstream", "whole", "entire", "github", "gitlab", "monorepo", "internal", "core", "shared",
-    "single", "own", "existing", "separate", "companion", "sister", "sibling", "parent", "partner", "downstream", "public", "private", "different", "git", "code", "source", "project",
+    "single", "own", "existing", "separate", "companion", "sister", "sibling", "parent", "partner", "downstream", "open-source", "opensource", "oss",
+    "bootstrap", "setup", "layout", "structure", "root", "history", "settings", "hygiene", "maintenance", "public", "private", "different", "git", "code", "source", "project",
     "and", "or", "in", "of", "per", "across", "into", "to", "from", "for", "fork", "forked",
 })  # fmt: skip
 
@@ -264,7 +265,9 @@ def _check_repository(
     if not named and context.evidence[None].mentions(token):
         return  # a path or a reference the commits themselves make
     before, after = sentence.text[max(0, span[0] - 160) : span[0]], sentence.text[span[1] :]
-    if not named and not _REPOSITORY_CONTEXT_AFTER.match(after) and _told_in_parts(token, "prose", context.evidence[None], context):
+    # A pair written as a repository where a repository is named is one: "landed … in pytorch/pytorch".
+    shaped = re.fullmatch(r"[a-z0-9-]+/[a-z0-9.-]+", token) is not None and _REPOSITORY_CONTEXT_BEFORE.search(before) is not None
+    if not named and not shaped and not _REPOSITORY_CONTEXT_AFTER.match(after) and _told_in_parts(token, "prose", context.evidence[None], context):
         return  # "Pallas/JAX", "fori_loop/emit_pipeline": two of the developer's own words, no owner/name
     # Only the words right before the token matter (`before`); a `$`-anchored search over all of
     # them would go back to the sentence's start for every token (minutes on one pasted blob).
