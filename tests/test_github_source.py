@@ -349,8 +349,6 @@ def test_github_and_a_local_clone_of_the_same_history_count_once(tmp_path: Path)
 
 
 def test_pull_requests_others_merged_in_her_months_stand_beside_her_work() -> None:
-    from summarizer.sources.activity_file import read_activity
-
     with FakeGitHub() as server:
         environment = {"GITHUB_API_URL": server.url, "GITHUB_TOKEN": TOKEN}
         result = run_cli("fetch", "acme/cobol-tools", *IDENTITY, *PERIOD, "--output", "-", env=environment)

@@ -17,7 +17,7 @@ from summarizer.choices import Forge
 from summarizer.models.drafts import DraftingOptions, Highlight, Skills
 from summarizer.models.history import Developer
 from summarizer.models.profile import Profile, assemble_profile
-from summarizer.pipeline import profile_of_activity, draft_activity
+from summarizer.pipeline import draft_activity, profile_of_activity
 from summarizer.render import render
 from summarizer.render.terminal import print_profile
 from summarizer.sources.activity_file import read_activity

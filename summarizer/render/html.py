@@ -94,9 +94,9 @@ def _bars(profile: Profile) -> list[Bar]:
         items = features + fixes + other
         # A month whose commits all belong to items of other months still shows its commits.
         classes = (("features", features), ("fixes", fixes), ("other", other)) if items else (("other", 1),)
-        for kind, count in classes if commits else ():
-            if count:
-                part = height * count / (items or 1)
+        for kind, share in classes if commits else ():
+            if share:
+                part = height * share / (items or 1)
                 top -= part
                 segments.append((kind, round(top, 2), round(part, 2)))
         x = BAR_GAP + index * (BAR_WIDTH + BAR_GAP)

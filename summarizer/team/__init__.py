@@ -20,8 +20,8 @@ from pydantic import BaseModel
 
 from summarizer.cache import RunCache, cache_key, code_digest
 from summarizer.choices import Backend
-from summarizer.drafting.draft import draft_histories, plan_profile
 from summarizer.drafting.backend import drafter_identity, resolve_backend
+from summarizer.drafting.draft import draft_histories, plan_profile
 from summarizer.drafting.llm_settings import llm_settings
 from summarizer.drafting.progress import DraftingProgress
 from summarizer.errors import SummarizerError
