@@ -154,17 +154,14 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     for match in LINES_DIFF.finditer(sentence.text):
         told = _told_of(sentence.text, match.start(), scope, context)
         added, deleted = number_value(match.group("added")), number_value(match.group("deleted"))
-        # "(#2049, the largest item at +199 / −98)": the cited item's own size.
-        if any((added, deleted) == (item.lines_added, item.lines_deleted) for item in cited_items(sentence.text, context)):
-            continue
-        if (added, deleted) != (told.stats.lines_added, told.stats.lines_deleted):
+        if (added, deleted) not in _line_sizes(sentence, told, context):
             lines = f"+{told.stats.lines_added:,} / −{told.stats.lines_deleted:,}"
             yield finding(FindingKind.WRONG_COUNT, sentence, match, told, f"the lines changed{context.where(told)} are {lines}", lines)
     # "added 49,607 lines and removed 1,450": the lines removed, told after the lines added.
     for match in _ADDED_REMOVED.finditer(sentence.text):
         told = _told_of(sentence.text, match.start(), scope, context)
         added, deleted = number_value(match.group("added")), number_value(match.group("deleted"))
-        sizes = [(told.stats.lines_added, told.stats.lines_deleted)] + [(item.lines_added, item.lines_deleted) for item in cited_items(sentence.text, context)]
+        sizes = _line_sizes(sentence, told, context)
         if added in {size[0] for size in sizes} and (added, deleted) not in sizes:
             span = (match.start("deleted"), match.end("deleted"))
             yield finding(FindingKind.WRONG_COUNT, sentence, span, told, f"the lines removed{context.where(told)} are {told.stats.lines_deleted:,}", f"{told.stats.lines_deleted:,}")
@@ -182,6 +179,13 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     for match in COUNT.finditer(text):
         if not any(start <= match.start("number") < end for start, end in months):
             yield from _check_count(match, sentence, _told_of(sentence.text, match.start(), scope, context), context)
+
+
+def _line_sizes(sentence: Sentence, told: Evidence, context: Context) -> list[tuple[int, int]]:
+    """The lines added and removed a sentence may give: of the scope it is told of, or of an item it
+    cites ("(#2049, the largest item at +199 / −98)")."""
+    cited = [(item.lines_added, item.lines_deleted) for item in cited_items(sentence.text, context)]
+    return [(told.stats.lines_added, told.stats.lines_deleted), *cited]
 
 
 def _told_of(text: str, position: int, scope: Evidence, context: Context) -> Evidence:

@@ -75,6 +75,9 @@ def check_grounding(text: str, sentences: list[Sentence], context: Context) -> I
         )  # fmt: skip
 
 
+_WHEN_MONTH = re.compile(
+    r"\b(?:in|during|of|late|early|mid|by|through|throughout|last|since|until)\s+(?:the\s+)?(?P<name>" + "|".join(MONTH_NAMES) + r")\b", re.IGNORECASE
+)
 # The kinds of work a sentence may claim in general words, that the statistics count.
 _WORK_CLASSES = re.compile(r"\b(?:bugs?|fix(?:es|ed|ing)?|features?|tests?|testing|documentation|docs|refactor\w*|reverts?)\b", re.IGNORECASE)
 
@@ -91,7 +94,8 @@ def check_filler(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         return
     # A month of the period named as when the work happened, not as what a sentence praises ("Overall,
     # March showed …"): "Xu Zhao spent much of late November on build and CI plumbing."
-    if any(re.search(rf"\b(?:in|during|of|late|early|mid|by|through|throughout|last|since|until)\s+(?:the\s+)?{MONTH_NAMES[int(month[5:7]) - 1]}\b", text, re.IGNORECASE) for month in context.period_months):
+    numbers = {int(month[5:7]) for month in context.period_months}
+    if any(MONTH_NAMES.index(match.group("name").capitalize()) + 1 in numbers for match in _WHEN_MONTH.finditer(text)):
         return
     if _names_a_term(text, context) or context.vocabulary.specific_stems(text) or _pairs(text) & context.title_pairs:
         return

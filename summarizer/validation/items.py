@@ -46,7 +46,7 @@ ABBREVIATIONS = {
     "sought": "seek", "fought": "fight", "shook": "shake", "stole": "steal", "woke": "wake", "spun": "spin",
 }  # fmt: skip
 # Words of code that stand for several of prose: an xfail is an expected failure.
-_SPELLED = {"xfail": ("expected", "failure"), "xfails": ("expected", "failure"), "xfailed": ("expected", "failure")}
+_SPELLED = dict.fromkeys(("xfail", "xfails", "xfailed"), ("expected", "failure", "expectedfailure"))
 # A number given as a quantity: not a ref (#237, pull/237), a hash, a path or a version; a size
 # before its unit counts (">32-thread").
 QUANTITY_NUMBER = re.compile(r"(?<![\w#/.:,-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.:/]|-(?![a-z]{3})|\.\d|,\d)")
@@ -64,7 +64,7 @@ def parts(word: str) -> tuple[str, ...]:
 def keys(word: str) -> frozenset[str]:
     """What a word (or identifier) is compared as: its stemmed parts, their joining, its initials."""
     pieces = parts(word)
-    spelled = {_key(word) for piece in pieces for words in [_SPELLED.get(piece, ())] for word in (*words, "".join(words))}
+    spelled = {_key(word) for piece in pieces for word in _SPELLED.get(piece, ())}
     return frozenset(key for key in {_key(piece) for piece in pieces if len(piece) > 1} | whole_keys(word) | spelled if key)
 
 

@@ -15,6 +15,8 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import NamedTuple
 
+from summarizer.period import MONTH_NAMES
+
 _MONTH_NUMBERS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
     "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
@@ -104,7 +106,7 @@ def month_before(text: str, period: list[str]) -> str | None:
 
 
 # Any month's full name in a sentence; "May" (a verb too) and abbreviations aside.
-_BARE_MONTH = re.compile(r"\b(January|February|March|April|June|July|August|September|October|November|December)\b")
+_BARE_MONTH = re.compile(r"\b(" + "|".join(name for name in MONTH_NAMES if name != "May") + r")\b")
 # "This built on February's work": a month named without its year whose work a sentence tells.
 _YEARLESS_POSSESSIVE = re.compile(rf"\b(?P<name>{_MONTH_NAME})['’]s\b")
 # "In August, he …", "December was the busier month": a month named without its year where a sentence begins.
