@@ -153,13 +153,25 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             # error handling"): wrong only where another item's title holds them all and the cited
             # item none of them.
             verdicts = [_misplaced_in_plain_words(claims[0], items, scope, context)] * 2
+        # "X now does A, …; Y remains as it was (#12)": the last clause may be #12's, but the sentence
+        # names an identifier of another item's title that #12 never writes, and cites nothing else for it.
+        if alone and verdicts[0] is None and wide_claim is not narrow_claim and (named := _named_elsewhere(wide_claim, items, scope, context, titled=True)):
+            verdicts = [_never_names(items, *named)] * 2
         if all(verdict is not None for verdict in verdicts):
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
 
 
-def _named_elsewhere(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[WorkItem, str] | None:
+def _never_names(items: list[WorkItem], holder: WorkItem, name: str) -> tuple[str, str]:
+    cited = items[0]
+    return f"{ref_of(cited)} is “{cited.title}”, which never names {name}; {ref_of(holder)} does: “{holder.title}”", ref_of(holder)
+
+
+def _named_elsewhere(
+    claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, titled: bool = False
+) -> tuple[WorkItem, str] | None:
     """The item of the month that names an identifier of the claim the cited items never name, and
-    that identifier (the first such); None when there is none."""
+    that identifier (the first such), an item whose title names it first; `titled`, only such an
+    item. None when there is none."""
     if scope.month is None:
         return None
     citations = context.citations
@@ -169,8 +181,12 @@ def _named_elsewhere(claim: dict[str, str], items: list[WorkItem], scope: Eviden
             continue
         ids = citations.holding(key, scope.month)
         if ids and len(ids) <= _FEW and not ids & cited:
-            holder = max((item for item in citations.of_month(scope.month) if item.id in ids), key=lambda item: citations.shared(claim, item))
-            return holder, word
+            holder = max(
+                (item for item in citations.of_month(scope.month) if item.id in ids),
+                key=lambda item: (key in citations.titles[item.id], citations.shared(claim, item)),
+            )
+            if not titled or key in citations.titles[holder.id]:
+                return holder, word
     return None
 
 
@@ -227,7 +243,7 @@ def _misplaced(
     # or code and in a few other items of the month: those tell the claim, whatever else it shares.
     named = _named_elsewhere(claim, items, scope, context) if alone else None
     if named is not None:
-        return f"{ref_of(cited)} is “{cited.title}”, which never names {named[1]}; {ref_of(named[0])} does: “{named[0].title}”", ref_of(named[0])
+        return _never_names([cited], *named)
     if outweighing is not None:
         better = outweighing
     elif told and not (
@@ -376,7 +392,7 @@ def _misplaced_in_plain_words(text: str, items: list[WorkItem], scope: Evidence,
 
 
 # A word shaped like code: `_run`, `hl.dot`, `out_dtype`, `GraphModule`.
-_CODE = re.compile(r"^_|[a-z0-9][._][a-z]|[a-z][A-Z]")
+_CODE = re.compile(r"^_|[a-z0-9][._][a-z]|[a-z][A-Z]|[A-Z0-9]_[A-Z]")
 # A citation that only lists examples of what came before: "landed 40 commits, among them #2690".
 _LISTING = re.compile(r"\b(?:among them|among these|including|such as|e\.g\.|namely|for example)[\s:,(]*$", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(
@@ -391,7 +407,9 @@ _OWN_CLAUSE = re.compile(r"\s*(?:and|or|but|then|while|so|his|her|their|its|whic
 _REASON = re.compile(
     r"\s*(?:following|after|per|thanks to|in response to|as requested|as suggested|based on|prompted by|at the request of"
     # …or what came of it: "…, so the second stage learns from the LLM (#2091)" claims the work before it.
-    r"|so|so that|thus|thereby|allowing|enabling|letting)\b",
+    r"|so|so that|thus|thereby|allowing|enabling|letting"
+    # …or how it was done: "…, by merging the stripped defaults back in (#1522)".
+    r"|by\s+[a-z]+ing)\b",
     re.IGNORECASE,
 )
 # A word written as a name, not as plain English: capitals past its first letter, digits, an

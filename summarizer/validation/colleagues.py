@@ -72,10 +72,19 @@ def _said_by_them(first: str, second: str, context: Context, compounded: tuple[b
     # generic noun it may be another's tool ("gemm analyzer"), and both must be theirs. A word of
     # their own compound ("buffer ops in the matmul", where they wrote bufferops) is theirs.
     content = [(word, theirs) for word, theirs in zip((first, second), compounded) if word.lower() not in _FUNCTION_WORDS]
-    wanted = [keys(word) for word, theirs in content if not theirs]
+    wanted = [_with_prefixes(keys(word)) for word, theirs in content if not theirs]
     if content and not wanted:
         return True
-    return bool(citations.titled(wanted)) if wanted else False
+    return all(citations.titled([keys]) for keys in wanted) if wanted else False
+
+
+def _with_prefixes(found: frozenset[str]) -> frozenset[str]:
+    """A word's keys and those of the compounds a prefix makes of it: "tuned" is theirs where
+    their titles say autotune."""
+    return found | {prefix + key for prefix in _PREFIXES for key in found if len(key) >= 3}
+
+
+_PREFIXES = ("auto", "re", "pre", "un", "sub", "multi", "over", "under", "inter", "cross")
 
 
 def _cited_title_keys(sentence: Sentence, context: Context) -> frozenset[str]:
@@ -131,7 +140,7 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
                 continue
             # Both words of the pair in what a cited item says or changed ("rather than miscompiling
             # them (#2841)", whose code says "rather than silently miscompiled"): the pair tells it.
-            if all(keys(word) & cited_words for word in words):
+            if all(_with_prefixes(keys(word)) & cited_words for word in words):
                 continue
             if _said_by_them(*words, context, (first in theirs, second in theirs)):
                 continue

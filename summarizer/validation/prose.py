@@ -21,6 +21,9 @@ _PERSON_VERBS = (
     "improved|introduced|made|drove|owned|focused|spent|created|designed|developed|maintained|merged|completed|"
     "also|has|had|was|is|helped|reviewed|co-authored|paired|joined|continued|started|finished|took|moved"
 )
+# A sentence's or a list item's opening verb ("Moved", "Redirected"), before what may be a name.
+_OPENING_VERB = re.compile(r"[A-Z][a-z]{2,}ed")
+_LINE_START = re.compile(r"\s*(?:[-*•]|\d+[.)])?\s*")
 _PERSON_AFTER = re.compile(rf"^(?:['’]s\b|\s+(?:{_PERSON_VERBS})\b)")
 _PERSON_BEFORE = re.compile(r"\b(?:by|with|from|alongside|thanks to|co-authored with|paired with|reviewed by|developer|engineer)\s+$", re.IGNORECASE)
 _NOT_NAMES = frozenset({
@@ -60,6 +63,10 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
     for match in PERSON.finditer(sentence.text):
         name = match.group("name")
         tokens = name.replace(".", ". ").split()
+        # "- Moved Triton's cache …": a line's opening verb is no part of a name.
+        if len(tokens) > 1 and _OPENING_VERB.match(tokens[0]) and _LINE_START.fullmatch(sentence.text[: match.start()]):
+            tokens = tokens[1:]
+            name = " ".join(tokens)
         # Someone the data names (an author, a co-author, a reviewer), whole words only:
         # "Grace Hoppe" is not "Grace Hopper".
         if any(token in _NOT_NAMES for token in tokens) or " ".join(tokens).lower() in context.people:
@@ -74,7 +81,7 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         in_context = in_context or bool(rest and all(word.lower() in name_tokens for word in rest))
         if (near and (len(tokens) > 1 or in_context)) or (in_context and len(tokens) > 1 and name not in context.written):
             message = f"“{name}” is not how the commits name {developer.name}" if near else f"“{name}” is neither {developer.name} nor anyone in the commits"
-            yield finding(FindingKind.NAME_MISMATCH, sentence, match.span("name"), scope, message, developer.name)
+            yield finding(FindingKind.NAME_MISMATCH, sentence, (match.end("name") - len(name), match.end("name")), scope, message, developer.name)
 
 
 def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
