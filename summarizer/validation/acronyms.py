@@ -24,9 +24,15 @@ def long_form(words_text: str, acronym: str) -> str | None:
         # "Just-In-Time": a small word inside a compound counts; a figure ("Tensor-Float 32") does not.
         parts = [part for word in candidate if word.lower() not in _SMALL_WORDS for part in _WORD_PARTS.findall(word)]
         initials = "".join(part[0].upper() for part in parts if not part[0].isdigit())
-        if candidate[0].lower() not in _SMALL_WORDS and (initials == letters or _spelled_by_last(parts, letters)):
+        # "Element-wise" gives E alone: a suffix in lower case after a hyphen is no word of its own.
+        headed = "".join(word[0].upper() for word in _HEADS.findall(" ".join(word for word in candidate if word.lower() not in _SMALL_WORDS)))
+        if candidate[0].lower() not in _SMALL_WORDS and (initials == letters or headed == letters or _spelled_by_last(parts, letters)):
             return " ".join(candidate)
     return None
+
+
+# The heads of a text's words: each word, and each part of a compound that is capitalised ("Just-In-Time").
+_HEADS = re.compile(r"(?:(?<=[\s/])|^)[A-Za-z][^\s/-]*|(?<=-)[A-Z][^\s/-]*")
 
 
 def _spelled_by_last(parts: list[str], letters: str) -> bool:

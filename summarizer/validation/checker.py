@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
@@ -14,6 +15,7 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.echo import check_echoes
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.grounding import check_filler, check_grounding
+from summarizer.validation.items import ref_of
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
 from summarizer.validation.quotes import without_quoted_titles
 from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentions, split_sentences
@@ -77,6 +79,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += [f for f in check_colleagues(sentence, scope, context) if not any(_within(f, expansion) for expansion in expansions)]
         findings += check_echoes(sentence, scope, context)
         findings[found:] = _one_per_misplaced_ref(findings[found:])
+        findings[found:] = _without_figures_of_suggested(findings[found:], context)
         # A sentence wrong for a reason of its own (another's work, a term nobody wrote) is told so,
         # not also as naming nothing.
         if not findings[found:]:
@@ -97,6 +100,21 @@ def _one_per_misplaced_ref(found: list[Finding]) -> list[Finding]:
     places there ("level-88 conditions (#12)" in April, both March's): the ref's finding tells it."""
     refs = {f.suggestion for f in found if f.kind == FindingKind.WRONG_MONTH and (PR_REF.fullmatch(f.text) or SHA.fullmatch(f.text))}
     return [f for f in found if f.kind != FindingKind.WRONG_MONTH or f.suggestion not in refs or PR_REF.fullmatch(f.text) or SHA.fullmatch(f.text)]
+
+
+def _without_figures_of_suggested(found: list[Finding], context: Context) -> list[Finding]:
+    """A sentence's findings, without a number the item its wrong ref should be is the one to state
+    ("the final rebenchmark of 32 finalists (#2990)", #2992's): the ref's finding tells it."""
+    suggested = {f.suggestion for f in found if f.kind == FindingKind.WRONG_EVIDENCE and f.suggestion}
+    if not suggested:
+        return found
+    stated = set().union(*(context.citations.stated[item.id] for item in context.citations.items if ref_of(item) in suggested))
+    return [f for f in found if f.kind != FindingKind.UNSUPPORTED_NUMBER or _leading_number(f.text) not in stated]
+
+
+def _leading_number(text: str) -> int | None:
+    digits = re.match(r"\d[\d,]*", text)
+    return int(digits.group(0).replace(",", "")) if digits else None
 
 
 def _wrong_months(sentence: Sentence, scope: Evidence, history: History, context: Context) -> Iterator[Finding]:

@@ -29,7 +29,7 @@ from summarizer.titles import PR_SUFFIX
 from summarizer.validation.claims import refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.validation.items import VERSION, WORD, ItemWords, joined_key, keys, parts, ref_of, whole_keys
+from summarizer.validation.items import VERSION, WORD, ItemWords, joined_key, keys, parts, ref_of, whole_keys, word_runs
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
 from summarizer.validation.prose import LANGUAGE_NAMES, TAG_LINE
 from summarizer.validation.sections import Sentence
@@ -46,7 +46,7 @@ improve improves improving enhanced enhance enhances enhancing
 new newly old older existing several various numerous lot lots many handful bunch couple
 first second third last latest next previous earlier later before after during since while across along around
 helped helps made makes moved landed shipped delivered wired brought brings bring turned turns took takes needed needs
-besides furthermore moreover additionally meanwhile finally notably highlights highlight elsewhere otherwise quick quickly
+besides further furthermore moreover additional additionally extra meanwhile finally notably highlights highlight elsewhere otherwise quick quickly
 """.split())
 _MONTH_WORDS = frozenset(
     "january february march april may june july august september october november december "
@@ -157,8 +157,30 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         # names an identifier of another item's title that #12 never writes, and cites nothing else for it.
         if alone and verdicts[0] is None and wide_claim is not narrow_claim and (named := _named_elsewhere(wide_claim, items, scope, context, titled=True)):
             verdicts = [_never_names(items, *named)] * 2
+        if alone and verdicts[0] is None and (phrased := _phrased_elsewhere(claims[0], items, scope, context)):
+            verdicts = [phrased] * 2
         if all(verdict is not None for verdict in verdicts):
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
+
+
+def _phrased_elsewhere(claim: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
+    """The item of the month whose messages or code write a phrase of the claim word for word (four
+    words or more), where the cited items write none of its runs of three."""
+    if scope.month is None:
+        return None
+    wanted = word_runs(claim)
+    if len(wanted) < 2:
+        return None
+    citations = context.citations
+    if any(wanted & citations.runs(item) for item in items):
+        return None
+    cited = {item.id for item in items}
+    shared = [(len(wanted & citations.runs(item)), item) for item in citations.of_month(scope.month) if item.id not in cited]
+    count, holder = max(shared, key=lambda pair: pair[0], default=(0, None))
+    if holder is None or count < 2:
+        return None
+    cited_item = items[0]
+    return f"{ref_of(cited_item)} is “{cited_item.title}”; {ref_of(holder)} writes the claim's words: “{holder.title}”", ref_of(holder)
 
 
 def _never_names(items: list[WorkItem], holder: WorkItem, name: str) -> tuple[str, str]:
@@ -407,9 +429,11 @@ _OWN_CLAUSE = re.compile(r"\s*(?:and|or|but|then|while|so|his|her|their|its|whic
 _REASON = re.compile(
     r"\s*(?:following|after|per|thanks to|in response to|as requested|as suggested|based on|prompted by|at the request of"
     # …or what came of it: "…, so the second stage learns from the LLM (#2091)" claims the work before it.
-    r"|so|so that|thus|thereby|allowing|enabling|letting"
+    r"|so|so that|thus|thereby|allowing|enabling|letting|which"
     # …or how it was done: "…, by merging the stripped defaults back in (#1522)".
-    r"|by\s+[a-z]+ing)\b",
+    r"|by\s+[a-z]+ing"
+    # …or what it did besides, told by a participle: "…, verifying its SHA256 before loading it (#3034)".
+    r"|[a-z]{3,}ing)\b",
     re.IGNORECASE,
 )
 # A word written as a name, not as plain English: capitals past its first letter, digits, an
@@ -418,6 +442,14 @@ _NAME = re.compile(r"^.+[A-Z0-9_]|\w\.\w")
 _QUOTED_BLANK = re.compile(r"[“\"]\s+[”\"]")
 # What may stand between refs of one citation: "(#12, #13 and #14)".
 _BETWEEN_REFS = re.compile(r"^[\s,;()\[\]/&+]*(?:and|or)?[\s,;()\[\]/&+]*$")
+
+
+# Words that point at the item a ref names, before it: "the second (#3200)", "and then (#12)".
+_POINTING = re.compile(
+    r"\s*(?:(?:and|then|while|but|whereas)\s+)*(?:(?:the\s+)?(?:first|second|third|fourth|fifth|last|latter|former|other|next|final|another|one|"
+    r"later one|follow-up|followup)(?:\s+(?:one|pass|change|step|part|PR|commit))?)?\s*[(\[]?",
+    re.IGNORECASE,
+)
 
 
 def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[str]:
@@ -432,6 +464,13 @@ def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[
         clause = text[refs[index - 1].end() if index else 0 : ref.start()]
         if _LISTING.search(clause):
             claims.append("")  # "40 commits, among them #2690": an example of a count, no claim of its own
+            continue
+        # "…; the second (#3200) computes …": a ref after the words that only point at it is cited
+        # for the words after it.
+        pointing = _CLAUSE_BREAK.split(clause)[-1]
+        if WORD.search(pointing) and _POINTING.fullmatch(pointing):
+            following = refs[index + 1].start() if index + 1 < len(refs) else len(text)
+            claims.append(text[ref.end() : following])
             continue
         if narrow:
             clauses = _CLAUSE_BREAK.split(clause)

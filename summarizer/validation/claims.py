@@ -273,13 +273,18 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
         # A statistic counts work ("354 tests", "237 documentation updates"); "12 atomic operations"
         # counts things only a commit can state.
         of_work = noun in _WORK_NOUNS or of_lines
-        if (of_work and number in _statistics(scope, context, of_lines)) or _stated(number, scope.text) or _stated_by_cited(number, sentence, context):
+        # "6 of the 9 changed test files": the whole a statistic's part is of (the tested-work signal's 9).
+        whole_of_part = _PART_OF.search(text[: match.start()]) is not None
+        if ((of_work or whole_of_part) and number in _statistics(scope, context, of_lines)) or _stated(number, scope.text) or _stated_by_cited(number, sentence, context):
             continue
         # "A typing fix (#2813) adapted 13 files": how many files the cited item changed.
         if noun in ("files", "modules") and any(context.citations.files[item.id] == number for item in cited_items(text, context)):
             continue
         span = (match.start("number"), match.end("noun"))
         yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, span, scope, f"{number:,} is no statistic, and no commit{context.where(scope)} states it as a count")
+
+
+_PART_OF = re.compile(r"\b\d[\d,]*\s+of\s+(?:the\s+|their\s+|his\s+|her\s+)?$", re.IGNORECASE)
 
 
 def _statistics(scope: Evidence, context: Context, of_lines: bool) -> set[int]:

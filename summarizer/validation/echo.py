@@ -39,7 +39,11 @@ RETIRED_EXAMPLES = "retired-examples.jsonl"
 _ABOUT_INSTRUCTIONS = re.compile(
     r"^\W*(?:as (?:requested|instructed|asked|required)|as (?:the|your) instructions (?:ask|say|require)|per (?:the|your) instructions|following (?:the|your) instructions)\b"
     r"|\b(?:every|each) (?:highlight|bullet|sentence|claim)s?(?: below| above| here)? (?:cites?|references?) (?:its|their|a|the|one)\b"
-    r"|\bavoids? unsupported claims\b|\bas instructed\b|\b(?:every|each) claim (?:is )?tied to\b|\bwritten from [^.]{0,40}\bcommits only\b",
+    r"|\bavoids? unsupported claims\b|\bas instructed\b|\b(?:every|each) claim (?:is )?tied to\b|\bwritten from [^.]{0,40}\bcommits only\b"
+    r"|\b(?:for|behind|to|with) (?:every|each) claim\b"
+    # The text speaking of itself and of how it was written: "Below is a summary …, written only from the commit data provided".
+    r"|\b(?:this|the following|below is an?|here is an?|what follows is an?) (?:summary|profile|overview|write-up|report)\b[^.]{0,120}?"
+    r"\b(?:cit(?:es|ing|ed)|references?|written (?:only |solely |strictly )?from|based (?:only |solely |strictly )on|sticks? to|provided|claims?)\b",
     re.IGNORECASE,
 )
 

@@ -16,8 +16,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
+from summarizer.models.activity import Commit
 from summarizer.models.history import History, WorkItem
 from summarizer.validation.evidence import figures_in
+from summarizer.validation.phrases import STOP_WORDS
 from summarizer.validation.vocabulary import stem
 
 # The abbreviations developers write, each read as the word it stands for (both sides are read so);
@@ -34,7 +36,7 @@ ABBREVIATIONS = {
     "tests": "test", "testing": "test", "unittest": "test", "unittests": "test",
     "async": "asynchronous", "sync": "synchronous", "alloc": "allocate", "allocation": "allocate", "allocator": "allocate",
     "ref": "reference", "refs": "reference", "eval": "evaluation", "exec": "execute", "spec": "specification",
-    "seq": "sequence", "len": "length", "lens": "length", "num": "number", "max": "maximum", "min": "minimum",
+    "seq": "sequence", "varlen": "variablelength", "len": "length", "lens": "length", "num": "number", "max": "maximum", "min": "minimum",
     "backwardpass": "backward", "forwardpass": "forward", "bwdpass": "backward", "fwdpass": "forward",
     "commandline": "cli", "kv": "kv", "kvcache": "kvcache",
     "seg": "segment", "segfault": "crash", "segfaults": "crash", "crashes": "crash", "crashing": "crash",
@@ -118,6 +120,12 @@ def _begins(key: str, words: frozenset[str], ordered: tuple[str, ...]) -> bool:
     return any(key[:length] in words for length in range(_PREFIX, len(key)))
 
 
+def word_runs(text: str) -> frozenset[tuple[str, str, str]]:
+    """Each run of three words of a text, stop words left out, as keys: a phrase the text writes."""
+    words = [_key(word.lower()) for word in WORD.findall(text) if word.lower() not in STOP_WORDS]
+    return frozenset(zip(words, words[1:], words[2:]))
+
+
 def ref_of(item: WorkItem) -> str:
     """How a text cites a work item: its pull request, or its first commit's short hash."""
     return f"#{item.pr}" if item.pr is not None else item.commits[0][:7]
@@ -139,9 +147,13 @@ def joined_key(first: str, second: str) -> str:
 
 def _key(word: str) -> str:
     word = ABBREVIATIONS.get(word, word)
-    word = stem(word)
+    # British spelling is American to the commits: "normalising" is normalizing.
+    word = stem(_BRITISH.sub("iz", word))
     # "tiling" stems to "til", "tile" stays: the trailing e is no part of a word's identity.
     return word[:-1] if word.endswith("e") and len(word) > 4 else word
+
+
+_BRITISH = re.compile(r"(?<=[a-z]{4})is(?=(?:e|ed|es|ing|ings|ation|ations|er|ers)$)")
 
 
 @dataclass
@@ -165,6 +177,8 @@ class ItemWords:
     _sorted: dict[tuple[str, bool], tuple[str, ...]] = field(default_factory=dict, repr=False)
     _title_index: dict[str | None, dict[str, frozenset[str]]] = field(default_factory=dict, repr=False)
     _words_index: dict[str, tuple[dict[str, frozenset[str]], list[str]]] = field(default_factory=dict, repr=False)
+    commits: dict[str, Commit] = field(default_factory=dict, repr=False)  # sha -> the commit
+    _runs: dict[str, frozenset[tuple[str, str, str]]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, history: History) -> ItemWords:
@@ -219,7 +233,17 @@ class ItemWords:
             items=items, words=words, titles=titles, by_title_key=by_title_key, by_month_title_key=by_month_title_key,
             by_month=by_month, by_month_items={month.month: month.items for month in history.months}, everywhere=everywhere,
             figures=figures, stated=stated, files=files, by_pr=by_pr, by_sha=by_sha, by_short_sha=by_short_sha,
+            commits=commits,
         )  # fmt: skip
+
+    def runs(self, item: WorkItem) -> frozenset[tuple[str, str, str]]:
+        """The item's runs of three words (`word_runs`) in its messages and the code words of its commits."""
+        found = self._runs.get(item.id)
+        if found is None:
+            commits = [self.commits[sha] for sha in item.commits if sha in self.commits]
+            texts = [item.title, *(f"{commit.subject}\n{commit.body}" for commit in commits), *(" ".join(commit.code) for commit in commits)]
+            found = self._runs[item.id] = frozenset().union(*(word_runs(text) for text in texts))
+        return found
 
     def of_month(self, month: str) -> list[WorkItem]:
         """The items of a month."""

@@ -11,7 +11,7 @@ from summarizer.months import PRACTICES
 from summarizer.people import is_a_person
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
-from summarizer.validation.items import keys
+from summarizer.validation.items import keys, whole_keys
 from summarizer.validation.sections import PERSON, TAG_LINE, Sentence
 from summarizer.validation.vocabulary import GENERIC_TERMS
 
@@ -110,7 +110,8 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         # "built on Triton atomics instead of CUDA inline PTX": a language named as what was not used.
         if _NOT_USED.search(sentence.text[max(0, match.start() - 30) : match.start()]):
             continue
-        if not _language_supported(match.group("language"), scope):
+        language = match.group("language")
+        if not _language_supported(language, scope) and not _names_their_code(language, sentence.text[match.end() :], scope, context):
             yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, match, scope, f"no {match.group('language')} file or mention{context.where(scope)}")
 
 
@@ -193,6 +194,24 @@ def _a_place(tag: str, scope: Evidence, context: Context) -> bool:
         return False
     written = "\n".join(f"{commit.subject}\n{commit.body}" for commit in commits).lower()
     return "/" in wanted or not re.search(rf"(?<![\w/]){re.escape(wanted)}(?![\w/])", written)
+
+
+def _names_their_code(language: str, after: str, scope: Evidence, context: Context) -> bool:
+    """Whether a language names a thing of the code they changed, not code written in it: "the
+    CUDA cache" where their code calls torch.cuda.empty_cache; not "CUDA kernels"."""
+    thing = _THING.match(after)
+    if len(language) <= 3 or thing is None or thing.group(1).lower() in _WRITTEN_IN:
+        return False
+    told = context.citations.told(scope.month)
+    return bool(whole_keys(language) & told and keys(thing.group(1)) & told)
+
+
+_THING = re.compile(r"\s+([A-Za-z]+)")
+# What a program is written as: "CUDA kernels", "Rust code" say the language was written.
+_WRITTEN_IN = frozenset("""
+code codes kernel kernels file files source sources implementation implementations rewrite port program programs script scripts
+extension extensions module modules library libraries binding bindings version versions backend backends
+""".split())
 
 
 def _language_supported(language: str, scope: Evidence) -> bool:

@@ -153,13 +153,21 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
         for text_part, part_start in _sentences_of(paragraph):
             # Text right under a heading, with no blank line between, is a paragraph of its own.
             paragraph_id = 2 * number + (heading_ends != -1 and part_start > heading_ends)
+            line = lines[bisect_right(line_starts, start + part_start) - 1]
+            # "- August 2026: …", a list item labelled by its month, speaks of it to the next label.
+            labelled = _LABELLED_ITEM.match(line)
+            if labelled and line.lstrip().startswith(text_part.lstrip()[:20]):
+                section = _month_of(labelled)
+            elif _TOTALS_ITEM.match(line) and line.lstrip().startswith(text_part.lstrip()[:20]):
+                section = None  # "- Totals: 16 commits, …" after the months' items: the period's
             mentioned = set(months_named(_RANKED_MONTH.sub("", text_part))) or _yearless(text_part, period or [])
             month = mentioned.pop() if len(mentioned) == 1 else section
-            line = lines[bisect_right(line_starts, start + part_start) - 1]
             sentences.append(Sentence(text_part, start + part_start, month, line, paragraph_id))
     return sentences
 
 
+_LABELLED_ITEM = re.compile(rf"^\s*(?:[-*•]|\d+[.)])\s+(?:\*\*|__)?(?:{MONTH_MENTION.pattern})(?:\*\*|__)?\s*(?::|—|–|-\s)")
+_TOTALS_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(?:\*\*|__)?(?:totals?|overall|altogether|in total|both months|the period|period)\b", re.IGNORECASE)
 # "… · busiest month August 2025 (9 commits)": which month ranked first, told of the period.
 _RANKED_MONTH = re.compile(rf"\b(?:busiest|busier|most active|quietest|quieter|peak)\s+month\s*(?:was\s+|:\s*|,\s*)?(?:{MONTH_MENTION.pattern})", re.IGNORECASE)
 

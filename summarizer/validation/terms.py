@@ -22,7 +22,7 @@ TERM = re.compile(
     r"`(?P<code>[^`\n]+)`"
     r"|(?P<dotted>(?<![\w.@/])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?)"
     r"|(?P<snake>(?<![\w.@/])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+(?![\w@]))"
-    r"|(?P<camel>(?<![\w@/])(?=[A-Za-z0-9]*[a-z][A-Z])[A-Za-z][A-Za-z0-9]*(?![\w@]))"
+    r"|(?P<camel>(?<![\w@/])_*(?=[A-Za-z0-9]*[a-z][A-Z])[A-Za-z][A-Za-z0-9]*(?![\w@]))"
     r"|(?P<digits>(?<![\w@/#.-])(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w@]))"
     r"|(?P<caps>(?<![\w@/])[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?(?![\w@]))"
     r"|(?P<mixed>(?<![\w@/])[A-Z]{2,}[a-z]{1,2}(?![\w@]))"
@@ -81,7 +81,7 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
             continue
         if LANGUAGE.fullmatch(term):
             continue  # a language named is a skill claim, checked as one
-        if scope.mentions(term) or scope.mentions(base) or context.repository_named(term):
+        if scope.mentions(term) or scope.mentions(base) or context.repository_named(term) or _matches_written(term, scope, context):
             continue
         # Said in other words than the commits': `BF16` for bfloat16, FSDP for FullyShardedDataParallel.
         told = context.citations.told(scope.month)
@@ -104,6 +104,15 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         yield elsewhere or others or finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
     if not sentence.text.lstrip().startswith(("#", "|")):
         yield from _proper_names(sentence, masked, scope, context)
+
+
+def _matches_written(term: str, scope: Evidence, context: Context) -> bool:
+    """Whether a name with a wildcard (`use_*_in_kernel`) matches one the scope's messages or code write."""
+    if "*" not in term.strip("*"):
+        return False
+    pattern = re.compile("".join(r"\w*" if character == "*" else re.escape(character) for character in term), re.IGNORECASE)
+    commits = (commit for month in context.history.months if scope.month in (None, month.month) for commit in month.commits)
+    return pattern.search(scope.text) is not None or any(pattern.fullmatch(word) for commit in commits for word in commit.code)
 
 
 def _near_login(term: str, context: Context) -> str | None:
