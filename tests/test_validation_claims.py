@@ -121,3 +121,38 @@ def test_a_sentence_that_tells_a_title_in_its_common_words_names_work() -> None:
     ])  # fmt: skip
     text = "In March 2025, Grace made the JPEG decoder faster (#15). She also added the report writer that all of the reviews are written with."
     assert errors(text, month) == set()
+
+
+def test_a_claim_another_item_writes_word_for_word_is_wrong_evidence_for_the_ref_that_does_not() -> None:
+    # Two decoder tunings whose titles say nothing apart; only #17's message tells the claim.
+    tuned = commit("a1", "2025-03-03", "Tune the JPEG decoder (#16)", "vision/jpeg.py")
+    tuned_further = commit("b2", "2025-03-05", "Tune the JPEG decoder further (#17)", "vision/jpeg.py").model_copy(
+        update={"body": "Computes the chroma upsampling as one lookup table instead of a strided loop."}
+    )
+    month = march([tuned, tuned_further])
+    claim = "### March 2025\n- The chroma upsampling is now computed as one lookup table instead of a strided loop ({})"
+    assert {(f.kind, f.text, f.suggestion) for f in validate(claim.format("#16"), month) if f.severity == "error"} == {("wrong_evidence", "#16", "#17")}
+    assert errors(claim.format("#17"), month) == set()
+
+
+def test_a_ref_after_words_that_only_point_at_it_is_cited_for_the_words_after_it() -> None:
+    text = "In March 2025, Grace touched the scan tests twice: the first (#11) skipped them in eager mode; the second (#12) re-enabled them."
+    assert errors(text, history()) == set()
+
+
+def test_a_list_item_labelled_by_a_month_speaks_of_that_month_and_a_totals_item_of_the_period() -> None:
+    months = march([
+        commit("a1", "2025-03-03", "Add a disk cache for decoded frames (#13)", "vision/cache.py"),
+    ])
+    text = "- March 2025: a disk cache for decoded frames (#13).\n- Totals: 1 commit, +5 / −0 lines."
+    assert errors(text, months) == set()
+
+
+def test_british_spelling_meets_the_commits_american() -> None:
+    month = march([commit("a1", "2025-03-03", "Normalize the frame timestamps (#16)", "vision/frames.py")])
+    assert errors("In March 2025, Grace started normalising the frame timestamps (#16).", month) == set()
+
+
+def test_a_number_the_right_item_states_is_told_by_the_wrong_ref_alone() -> None:
+    text = "### March 2025\n- Fixed the 23 known loader bugs (#15)"
+    assert {(f.kind, f.text) for f in validate(text, history()) if f.severity == "error"} == {("wrong_evidence", "#15")}

@@ -69,7 +69,6 @@ KNOWN_GAPS = {
     "1257-expansion-name-ethche": "'Ethan Chen' is a letter from 'Ethan Che', a co-author in ethche's own commit trailers: a person of the data, not read as a misspelling of the developer",
     "1259-june-rowslab-wrongev-ethche": "'the standard TPU alignment check' reads as yarongmu-google's 'Pallas/TPU alignment constraints': ethche's code says unaligned and TPU, never the pair",
     "1263-july-cute-wrongev-skill-ethche": "'exposed tcgen05 loop orders to the autotuner … (#3121)': #3132's title tells it, but #3121's large CuTe change holds every word of the long claim in its code",
-    "1277-jagged-gate-wrong-ref-tcombes": "'The legality gate came in #2719: is_row_map_axis scans …': #2719's ordered carry store calls the gate, so its code names it",
     "1293-shared-output-wrong-ref-tcombes": "'structural atomic add, max and min tests (#2664)': 'structural atomics' is Oguz Ulgen's title; Theotime's tests never write 'structural', so the labeller's true paraphrase borrows a colleague's word",
     "1301-gather-dim-wrong-sha-tcombes": "the claim (a non-zero gather dim, #2558's title) is the sentence before the ref's; the ref's own sentence (moveaxis, a 3-D table) #2550's gather code holds as well",
     "1302-mixed-narrative-tcombes": "'getting kernels to lower correctly' is read as Jongsok Choi's phrase: a pair of an everyday verb and 'kernels' that his title uses",
@@ -131,6 +130,19 @@ KNOWN_GAPS = {
     "1607-aug-other-author-tarindu": "Parshant Sharma's 'Fix rank mismatch for size-1 slice store patterns' landed on 2026-08-01 UTC but in July by its own time zone: told in August, it is no colleague's work of August",
     "1643-xla-repo-jchoi": "'XLA (Extensible Linear Algebra)': the X of XLA is no initial, so no rule reads the parenthesis as its expansion (reading X as any word flags the true 'Accelerated Linear Algebra' of this metadata-only history too)",
     "1645-june-flash-filler-jchoi": "'restored the CuTe flash attention fast path' (July's #3042) told in June: a June item's long body holds attention and path, and 'flash attention' is the field's",
+    "109-other-author-aiter": "one colleague commit told in one sentence gives a finding per name it repeats: RMSNorm, now read as a name like MSLEmitter, beside AITER (as 1397); the labeller counts one",
+    "1663-echo-overrides-ref-aditya": "'MetalOverrides supply … tgid/tid indexing … (#1761)': #1761's backend registration code holds the override words as well as #1852 does; 'index' reads as Markus Hoehnerbach's 'index type'",
+    "1664-compact-overview-aditya": "'exercised by a dedicated test suite and a CI job (#1992, #1862)': #1992 adds test/test_metal.py but its title tells no test, and #1862's title tells the job; refs cited together, each a part",
+    "1671-indexing-ref-repo-aditya": "'PointerIndexingStrategy … (#1852)': #1852's Metal overrides implement the *_expr helpers the refactor (#1850) calls, so its code names every word of the claim",
+    "1677-july-stage-stack-bullets-calebmkim": "'per_feature_accumulator … (#2829)': #2829 and #2830 are sibling reduction-seed changes whose code both write per_feature_accumulator",
+    "1681-narrow-fallback-wrong-ref-calebmkim": "'after three config-validity fixes' in an uncited sentence is #3036's own count (its body), but the sentence cites nothing: read as a count of the period's 2 fixes",
+    "1683-b200-matmul-wrong-ref-calebmkim": "'TritonB200FormulaMatmulHeuristic and the TMEM budget (#3006)': #3006's code writes the same class and budget (#3006 and #3007 are sibling B200 matmul seeds)",
+    "1691-epilogue-wrong-ref-count-calebmkim": "'16 commits … included three bug fixes': 'included' reads the fixes as a part of the commits, not as the period's count of fixes (2)",
+    "1697-other-author-multishape-calebmkim": "'added multi-shape autotuning' (ethche's #3119): calebmkim's own code writes multi-shape and autotuning, so the pair reads as his",
+    "1711-period-teammate-nsys-count-yhao": "'a fix for nsys when running multiple ops' (Xu Zhao's #75): FindHao's own nsys analyzer work writes nsys, running and ops, so the words read as his",
+    "1713-nov-ai-wrong-ref-yhao": "'arithmetic intensity weighted by dram_bytes (#42)': metadata only, and #42's ncu analyzer title shares ncu and metrics words with #37; nothing rare tells them apart",
+    "1719-nsys-expansion-term-yhao": "'nsys (NVIDIA Nsight Compute)': a lower-case acronym's expansion is not read as one (only capitals are); 'NVIDIA' reads as Xu Zhao's",
+    "1727-repo-filler-yhao": "'pytorch/benchmark': tritonbench's own messages name it (the project it came from), so it is no repository the text invents",
 }
 
 

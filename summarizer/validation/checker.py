@@ -109,7 +109,7 @@ def _without_figures_of_suggested(found: list[Finding], context: Context) -> lis
     if not suggested:
         return found
     stated = set().union(*(context.citations.stated[item.id] for item in context.citations.items if ref_of(item) in suggested))
-    return [f for f in found if f.kind != FindingKind.UNSUPPORTED_NUMBER or _leading_number(f.text) not in stated]
+    return [f for f in found if f.kind not in (FindingKind.UNSUPPORTED_NUMBER, FindingKind.WRONG_COUNT) or _leading_number(f.text) not in stated]
 
 
 def _leading_number(text: str) -> int | None:

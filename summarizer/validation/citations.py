@@ -45,7 +45,7 @@ added adds lets let allowing allows allowed gave gives giving kept keeps keep ti
 improve improves improving enhanced enhance enhances enhancing
 new newly old older existing several various numerous lot lots many handful bunch couple
 first second third last latest next previous earlier later before after during since while across along around
-helped helps made makes moved landed shipped delivered wired brought brings bring turned turns took takes needed needs
+helped helps made makes moved landed shipped delivered wired brought brings bring turned turns took takes needed needs went came rest remainder
 besides further furthermore moreover additional additionally extra meanwhile finally notably highlights highlight elsewhere otherwise quick quickly
 """.split())
 _MONTH_WORDS = frozenset(
@@ -153,11 +153,16 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             # error handling"): wrong only where another item's title holds them all and the cited
             # item none of them.
             verdicts = [_misplaced_in_plain_words(claims[0], items, scope, context)] * 2
-        # "X now does A, …; Y remains as it was (#12)": the last clause may be #12's, but the sentence
-        # names an identifier of another item's title that #12 never writes, and cites nothing else for it.
-        if alone and verdicts[0] is None and wide_claim is not narrow_claim and (named := _named_elsewhere(wide_claim, items, scope, context, titled=True)):
+        # "X now does A, …; Y remains as it was (#12)": the last clause may be #12's code's, but the
+        # sentence names an identifier of another item's title that #12 never writes, and cites nothing else for it.
+        # Not where the cited title tells the last clause: "…, added tflops to grouped_gemm (#254)" after uncited work.
+        untitled = not any(context.citations.shared(narrow_claim, item, title=True) for item in items)
+        if alone and verdicts[0] is None and wide_claim is not narrow_claim and untitled and (named := _named_elsewhere(wide_claim, items, scope, context, titled=True)):
             verdicts = [_never_names(items, *named)] * 2
-        if alone and verdicts[0] is None and (phrased := _phrased_elsewhere(claims[0], items, scope, context)):
+        # A claim another item writes word for word is that item's: wrong where it passed, and the
+        # suggestion where it failed with none.
+        unsuggested = all(verdict is not None for verdict in verdicts) and verdicts[-1][1] is None  # type: ignore[index]
+        if alone and (verdicts[0] is None or unsuggested) and (phrased := _phrased_elsewhere(claims[0], items, scope, context)):
             verdicts = [phrased] * 2
         if all(verdict is not None for verdict in verdicts):
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
@@ -333,8 +338,12 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
 
 
 def _held_apart(phrase: str, items: list[WorkItem], citations: ItemWords) -> bool:
-    words = WORD.findall(phrase)
+    """Whether a cited item holds each word of a joining ("AST-to-MSL" where it writes "MSL AST")."""
+    words = [word for word in _PLAIN_WORD.findall(phrase) if word.lower() not in STOP_WORDS]
     return len(words) > 1 and any(all(citations.shared(keys(word), item) for word in words) for item in items)
+
+
+_PLAIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
 def _titles_all(claim: dict[str, str], item: WorkItem, citations: ItemWords) -> bool:
@@ -444,10 +453,15 @@ _QUOTED_BLANK = re.compile(r"[“\"]\s+[”\"]")
 _BETWEEN_REFS = re.compile(r"^[\s,;()\[\]/&+]*(?:and|or)?[\s,;()\[\]/&+]*$")
 
 
+# A list item's bold label ("**Follow-up.** "), no words of a claim.
+_LABEL = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*|__)[^*_]+(?:\*\*|__)\s*")
+_NAMED_IN = re.compile(r"\b(?:in|from|by|via|of|see)\s*[(\[]?\s*$", re.IGNORECASE)
 # Words that point at the item a ref names, before it: "the second (#3200)", "and then (#12)".
 _POINTING = re.compile(
     r"\s*(?:(?:and|then|while|but|whereas)\s+)*(?:(?:the\s+)?(?:first|second|third|fourth|fifth|last|latter|former|other|next|final|another|one|"
-    r"later one|follow-up|followup)(?:\s+(?:one|pass|change|step|part|PR|commit))?)?\s*[(\[]?",
+    r"later one|follow-up|followup)(?:\s+(?:one|pass|change|step|part|PR|commit))?"
+    # "A week after #1760 added …": a time beside the ref, whose claim follows it.
+    r"|(?:(?:a|an|one|two|three|four|a few|several|\d+)\s+(?:days?|weeks?|months?|hours?)\s+)?(?:after|before|since|until|once|when))?\s*[(\[]?",
     re.IGNORECASE,
 )
 
@@ -467,7 +481,7 @@ def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[
             continue
         # "…; the second (#3200) computes …": a ref after the words that only point at it is cited
         # for the words after it.
-        pointing = _CLAUSE_BREAK.split(clause)[-1]
+        pointing = _LABEL.sub("", _CLAUSE_BREAK.split(clause)[-1])
         if WORD.search(pointing) and _POINTING.fullmatch(pointing):
             following = refs[index + 1].start() if index + 1 < len(refs) else len(text)
             claims.append(text[ref.end() : following])
@@ -475,7 +489,8 @@ def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[
         if narrow:
             clauses = _CLAUSE_BREAK.split(clause)
             # "…, following reviewer feedback (#208)": a clause that gives a reason claims nothing alone.
-            while len(clauses) > 1 and _REASON.match(clauses[-1]):
+            # A ref named inside its clause ("reading the facts added in #2761") is that clause's.
+            while len(clauses) > 1 and _REASON.match(clauses[-1]) and not _NAMED_IN.search(clauses[-1]):
                 clauses[-2:] = [f"{clauses[-2]} {clauses[-1]}"]
             clause = clauses[-1]
         if not WORD.search(clause) and index:

@@ -10,7 +10,7 @@ from summarizer.models.history import WorkItem
 from summarizer.models.signals import LARGE_ITEM_LINES
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.validation.items import keys, ref_of
+from summarizer.validation.items import NUMBER_WORDS, keys, ref_of
 from summarizer.validation.sections import MONTH_MENTION, Sentence, month_before
 from summarizer.words import count_as
 
@@ -33,12 +33,6 @@ def cited_items(text: str, context: Context) -> list[WorkItem]:
     return [item for match, kind in refs_in(text) for item in context.citations.cited(match, kind)]
 
 
-NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "a dozen": 12, "a single": 1, "a couple of": 2,
-}  # fmt: skip
 NUMBER = r"(?P<number>\d{1,3}(?:,\d{3})+|\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 _QUALIFIER = r"(?:(?P<qualifier>about|around|roughly|approximately|nearly|almost|over|more than|at least|under|fewer than|less than|up to|~)\s*)?"
 _NOUNS = {
@@ -111,6 +105,9 @@ QUANTITY = re.compile(
 # A number that names a thing rather than counting: "issue 71", "Python 3", "phase 2".
 _NAMED_BY_NUMBER = re.compile(r"\b(?:issues?|PRs?|pull requests?|version|v|python|cuda|rocm|sm|phase|step|stage|round|part|level|gen|generation|top)\s*$", re.IGNORECASE)
 # Spans of time a sentence may give in its own words ("over 3 weeks"): no count of work.
+_MONTH_NAME = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?"
+_DAY_FIRST = re.compile(rf"\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\b")
+_MONTH_FIRST = re.compile(rf"\b{_MONTH_NAME}\s+$")
 _TIME_NOUNS = frozenset("seconds minutes hours days weeks months years decades".split())
 # Words ending in s that name nothing ("none of the 29 was reverted").
 _NOT_NOUNS = frozenset("was has is does this thus its his hers theirs ours yours as us across always perhaps plus less unless versus".split())
@@ -183,9 +180,12 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
 
 def _line_sizes(sentence: Sentence, told: Evidence, context: Context) -> list[tuple[int, int]]:
     """The lines added and removed a sentence may give: of the scope it is told of, or of an item it
-    cites ("(#2049, the largest item at +199 / −98)")."""
-    cited = [(item.lines_added, item.lines_deleted) for item in cited_items(sentence.text, context)]
-    return [(told.stats.lines_added, told.stats.lines_deleted), *cited]
+    cites ("(#2049, the largest item at +199 / −98)") or of a file that item changed ("simplified the
+    launcher (+18 / −20)")."""
+    items = cited_items(sentence.text, context)
+    commits = context.citations.commits
+    files = [(change.added, change.deleted) for item in items for sha in item.commits if sha in commits for change in commits[sha].files]
+    return [(told.stats.lines_added, told.stats.lines_deleted), *((item.lines_added, item.lines_deleted) for item in items), *files]
 
 
 def _told_of(text: str, position: int, scope: Evidence, context: Context) -> Evidence:
@@ -266,6 +266,9 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
         if match.group("noun").lower() in _TIME_NOUNS | _NOT_NOUNS or any(start <= match.start() < end for start, end in counted):
             continue
         if _NAMED_BY_NUMBER.search(text[: match.start()]):
+            continue
+        # "on 14 April", "on April 14": a day of a month counts nothing.
+        if _DAY_FIRST.match(text, match.start()) or _MONTH_FIRST.search(text[: match.start()]):
             continue
         number = number_value(match.group("number"))
         noun = match.group("noun").lower()

@@ -32,6 +32,7 @@ from summarizer.period import MONTH_NAMES
 from summarizer.validation.claims import COUNT, LINES_DIFF, PR_REF, SHA
 from summarizer.validation.context import Context
 from summarizer.validation.evidence import Evidence
+from summarizer.validation.items import whole_keys
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 from summarizer.validation.terms import TERM
@@ -101,6 +102,9 @@ def check_filler(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         return
     if _names_a_language(text, context.evidence[None].stats.languages):
         return
+    # "It also disabled precompilation and wrapped scalar arguments": two words of the code they changed.
+    if len(context.vocabulary.code_words_named(text)) >= 2:
+        return
     message = f"this sentence names none of {context.name}'s work (no work item, term, file, PR, commit or count of theirs)"
     yield Finding(kind=FindingKind.UNGROUNDED_TEXT, severity="error", month=scope.month, text=text, message=message, offset=sentence.start, sentence=text)
 
@@ -161,4 +165,6 @@ def _pairs(text: str) -> set[tuple[str, str]]:
 def _names_a_term(text: str, context: Context) -> bool:
     """Whether a text names an identifier or acronym of the developer's commits (not a generic one)."""
     terms = (match.group(match.lastgroup or 0) for match in TERM.finditer(text) if match.lastgroup != "caps" or len(match.group(0)) > 2)
-    return any(term not in GENERIC_TERMS and context.evidence[None].mentions(term) for term in terms)
+    # An acronym or identifier of the code they changed ("the MPS device name", torch.backends.mps) names their work too.
+    everywhere = context.citations.everywhere
+    return any(term not in GENERIC_TERMS and (context.evidence[None].mentions(term) or whole_keys(term) & everywhere) for term in terms)

@@ -49,6 +49,14 @@ ABBREVIATIONS = {
 }  # fmt: skip
 # Words of code that stand for several of prose: an xfail is an expected failure.
 _SPELLED = dict.fromkeys(("xfail", "xfails", "xfailed"), ("expected", "failure", "expectedfailure"))
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "a dozen": 12, "a single": 1, "a couple of": 2,
+}  # fmt: skip
+# A number written as a word before what it counts ("three config-validity fixes").
+_WORD_QUANTITY = re.compile(r"\b(" + "|".join(word for word in NUMBER_WORDS if " " not in word) + r")\s+(?=[a-z])", re.IGNORECASE)
 # A number given as a quantity: not a ref (#237, pull/237), a hash, a path or a version; a size
 # before its unit counts (">32-thread").
 QUANTITY_NUMBER = re.compile(r"(?<![\w#/.:,-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.:/]|-(?![a-z]{3})|\.\d|,\d)")
@@ -209,7 +217,9 @@ class ItemWords:
             titles[item.id] = frozenset().union(*(keys(word) for headline in headlines for word in WORD.findall(headline)))
             titles[item.id] |= version_keys("\n".join(headlines))
             figures[item.id] = figures_in(whole)
-            stated[item.id] = frozenset(int(number.replace(",", "")) for number in QUANTITY_NUMBER.findall(whole))
+            stated[item.id] = frozenset(int(number.replace(",", "")) for number in QUANTITY_NUMBER.findall(whole)) | {
+                NUMBER_WORDS[word.lower()] for word in _WORD_QUANTITY.findall(whole)
+            }
             files[item.id] = len({change.path for sha in item.commits if (commit := commits.get(sha)) is not None for change in commit.files})
             if item.pr is not None:
                 by_pr.setdefault((None, item.pr), []).append(item)

@@ -123,6 +123,9 @@ FIELD_PHRASES = frozenset(
         ("ci", "benchmark"), ("ci", "benchmarks"), ("autotuner", "heuristic"), ("autotuner", "heuristics"),
     )
 )
+# Nouns of how any project works, beside one of the developer's words their subject in everyday
+# words ("the pyrefly lint"), like the generic nouns.
+_PROCESS_NOUNS = frozenset(stem(word) for word in "lint linter linting".split())
 
 
 class Colleagues:
@@ -192,6 +195,6 @@ class Colleagues:
             return []
         # One of their own words beside a generic noun ("autotuner work", "Pallas side"): their
         # subject in everyday words. Beside a verb it may name another's tool ("gemm analyzer").
-        if any(word in self.my_words for word in pair) and any(word in GENERIC_STEMS and word not in ACTION_STEMS for word in pair):
+        if any(word in self.my_words for word in pair) and any((word in GENERIC_STEMS or word in _PROCESS_NOUNS) and word not in ACTION_STEMS for word in pair):
             return []
         return [commit for month in months for commit in self.theirs.get(month, {}).get(pair, [])]

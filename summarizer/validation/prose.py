@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from difflib import SequenceMatcher
 
 from summarizer.languages import language_named
 from summarizer.models.findings import Finding, FindingKind
@@ -24,6 +25,8 @@ _PERSON_VERBS = (
 # A sentence's or a list item's opening verb ("Moved", "Redirected"), before what may be a name.
 _OPENING_VERB = re.compile(r"[A-Z][a-z]{2,}ed")
 _LINE_START = re.compile(r"\s*(?:[-*•]|\d+[.)])?\s*")
+# A lower-case word that opens a sentence or is someone's ("calebmkin's"): where a login stands.
+_LOWER_HANDLE = re.compile(r"(?:^|(?<=[.!?]\s))[a-z][a-z0-9_-]{4,}(?=['’]s\b)|^[a-z][a-z0-9_-]{4,}\b")
 _PERSON_AFTER = re.compile(rf"^(?:['’]s\b|\s+(?:{_PERSON_VERBS})\b)")
 _PERSON_BEFORE = re.compile(r"\b(?:by|with|from|alongside|thanks to|co-authored with|paired with|reviewed by|developer|engineer)\s+$", re.IGNORECASE)
 _NOT_NAMES = frozenset({
@@ -82,6 +85,21 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         if (near and (len(tokens) > 1 or in_context)) or (in_context and len(tokens) > 1 and name not in context.written):
             message = f"“{name}” is not how the commits name {developer.name}" if near else f"“{name}” is neither {developer.name} nor anyone in the commits"
             yield finding(FindingKind.NAME_MISMATCH, sentence, (match.end("name") - len(name), match.end("name")), scope, message, developer.name)
+    # "calebmkin's June": a login in lower case, a letter off, is no name PERSON reads.
+    for match in _LOWER_HANDLE.finditer(sentence.text):
+        login = near_login(match.group(0), context)
+        if login:
+            yield finding(FindingKind.NAME_MISMATCH, sentence, match.span(), scope, f"“{match.group(0)}” is not {context.name}: their login is {login}", login)
+
+
+def near_login(term: str, context: Context) -> str | None:
+    """The developer's login or handle a term misspells ("shunting341" for shunting314)."""
+    lowered = term.lower()
+    for login in context.history.developer.ids:
+        handle = login.split("@")[0].split("+")[-1].lower()
+        if handle != lowered and len(handle) >= 5 and handle[:3] == lowered[:3] and SequenceMatcher(None, handle, lowered).ratio() >= 0.8:
+            return login.split("@")[0].split("+")[-1]
+    return None
 
 
 def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -221,7 +239,9 @@ def _language_supported(language: str, scope: Evidence) -> bool:
     # name the commits use ("CUDA graphs" where they wrote cudagraph), or end one ("non-CUDA").
     if len(language) > 3:
         return bool(re.search(rf"(?:(?<![A-Za-z#+-])|(?<=non-)){re.escape(language)}", scope.text, re.IGNORECASE))
-    return bool(re.search(rf"(?<![\w#+-]){re.escape(language)}(?![\w#+])", scope.text))
+    # A name of symbols may close a compound ("Python-to-C++"); a letter's ("C") may not ("Objective-C").
+    before = r"(?<![\w#+])" if not language.isalpha() else r"(?<![\w#+-])"
+    return bool(re.search(rf"{before}{re.escape(language)}(?![\w#+])", scope.text))
 
 
 def _is_initial_of(token: str, own_tokens: set[str]) -> bool:

@@ -50,11 +50,11 @@ _LEADING_MONTH = re.compile(
     re.IGNORECASE,
 )
 # A sentence ends at . ! or ? followed by space and a capital, digit, quote or markup.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9\"“(`*\[#])|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9\"“(`*\[#@_])|\n+")
 # "In April he launched the dashboard (#2053); in May he added its footer rows (#2364)", "…; June
 # centred on …": a clause that opens on another month speaks of that month, a sentence of its own.
 _MONTH_CLAUSE = re.compile(
-    rf"(?:;|,(?=\s+(?i:but|while|whereas)\s))\s+(?=(?i:(?:and|then|later|while|but|whereas)\s+)?(?:(?i:in|during|by|through|throughout)\s+)?(?:{_MONTH_NAME})\b)"
+    rf"(?:;|,(?=\s+(?i:but|while|whereas|and)\s))\s+(?=(?i:(?:and|then|later|while|but|whereas)\s+)?(?:(?i:in|during|by|through|throughout)\s+)?(?:{_MONTH_NAME})\b)"
 )
 _ABBREVIATIONS = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|incl|cf)\.$", re.IGNORECASE)
 

@@ -8,13 +8,13 @@ from difflib import SequenceMatcher
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.acronyms import EXPANSION_AFTER, EXPANSION_BEFORE, long_form
-from summarizer.validation.claims import NUMBER_WORDS, PR_REF, SHA, count_spans
+from summarizer.validation.claims import PR_REF, SHA, count_spans
 from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, normalize
+from summarizer.validation.items import NUMBER_WORDS, parts, whole_keys
 from summarizer.validation.items import keys as keys_of
-from summarizer.validation.items import parts, whole_keys
-from summarizer.validation.prose import LANGUAGE, TAG_LINE
+from summarizer.validation.prose import LANGUAGE, TAG_LINE, near_login
 from summarizer.validation.sections import Sentence
 from summarizer.validation.vocabulary import GENERIC_TERMS, GENERIC_WORDS
 
@@ -22,7 +22,7 @@ TERM = re.compile(
     r"`(?P<code>[^`\n]+)`"
     r"|(?P<dotted>(?<![\w.@/])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?)"
     r"|(?P<snake>(?<![\w.@/])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+(?![\w@]))"
-    r"|(?P<camel>(?<![\w@/])_*(?=[A-Za-z0-9]*[a-z][A-Z])[A-Za-z][A-Za-z0-9]*(?![\w@]))"
+    r"|(?P<camel>(?<![\w@/])_*(?=[A-Za-z0-9]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]{2}))[A-Za-z][A-Za-z0-9]*(?![\w@]))"
     r"|(?P<digits>(?<![\w@/#.-])(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w@]))"
     r"|(?P<caps>(?<![\w@/])[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?(?![\w@]))"
     r"|(?P<mixed>(?<![\w@/])[A-Z]{2,}[a-z]{1,2}(?![\w@]))"
@@ -97,7 +97,7 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         others = landed_by_another(term, sentence, scope, context) if elsewhere is None else False
         if others is True:
             continue  # a teammate's, and the sentence says so
-        login = _near_login(term, context)
+        login = near_login(term, context)
         if elsewhere is None and not others and login:
             yield finding(FindingKind.NAME_MISMATCH, sentence, span, scope, f"“{term}” is not {context.name}: their login is {login}", login)
             continue
@@ -113,16 +113,6 @@ def _matches_written(term: str, scope: Evidence, context: Context) -> bool:
     pattern = re.compile("".join(r"\w*" if character == "*" else re.escape(character) for character in term), re.IGNORECASE)
     commits = (commit for month in context.history.months if scope.month in (None, month.month) for commit in month.commits)
     return pattern.search(scope.text) is not None or any(pattern.fullmatch(word) for commit in commits for word in commit.code)
-
-
-def _near_login(term: str, context: Context) -> str | None:
-    """The developer's login or handle a term misspells ("shunting341" for shunting314)."""
-    lowered = term.lower()
-    for login in context.history.developer.ids:
-        handle = login.split("@")[0].split("+")[-1].lower()
-        if handle != lowered and len(handle) >= 5 and handle[:3] == lowered[:3] and SequenceMatcher(None, handle, lowered).ratio() >= 0.8:
-            return login.split("@")[0].split("+")[-1]
-    return None
 
 
 _LONGEST_NAME = 80
@@ -187,7 +177,7 @@ def _proper_names(sentence: Sentence, masked: str, scope: Evidence, context: Con
         name = match.group("proper")
         lowered = name.lower()
         previous = masked[max(0, match.start() - 40) : match.start()].split()
-        if previous and previous[-1][:1].isupper():
+        if previous and previous[-1].lstrip("([“\"'")[:1].isupper():
             continue
         if lowered in _CALENDAR or lowered in context.own_names or lowered in context.name_words or lowered in context.people or LANGUAGE.fullmatch(name):
             continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import cache, cached_property
 
 from summarizer.models.history import History
@@ -116,6 +117,23 @@ class Vocabulary:
     def names_a_piece(self, stems: set[str]) -> bool:
         """Whether two of these stems come from one title, path or repository name: words of one work item, not scattered ones."""
         return len(stems) >= 2 and any(len(piece & stems) >= 2 for piece in self.pieces)
+
+    @cached_property
+    def code_stems(self) -> frozenset[str]:
+        """Specific stems of the words of the code the developer's commits changed, each in the code
+        of few of them (three, or a twentieth): words that tell one change, not every comment's."""
+        held: Counter[str] = Counter()
+        commits = [commit for month in self.history.months for commit in month.commits]
+        for commit in commits:
+            parts = {part for word in commit.code for part in re.split(r"[^a-z0-9]+", word.lower()) if _long_enough(part)}
+            held.update({stem(part) for part in parts})
+        few = max(3, len(commits) // 20)
+        return frozenset(key for key, count in held.items() if count <= few) - GENERIC_STEMS - {stem(word) for word in self.developer}
+
+    def code_words_named(self, paragraph: str) -> set[str]:
+        """The stems of a paragraph's words that are specific words of the code the developer changed."""
+        words = {word.lower() for word in WORD.findall(paragraph)}
+        return {stem(word) for word in words if _long_enough(word)} & self.code_stems
 
     def specific_stems(self, paragraph: str) -> set[str]:
         """The stems of a paragraph's words that are specific words of the developer's titles and files."""
