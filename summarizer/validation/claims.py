@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import PurePosixPath
 
+from summarizer.models.activity import FileChange
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.models.signals import LARGE_ITEM_LINES
@@ -411,7 +413,9 @@ def _truths(kind: str, match: re.Match[str], sentence: Sentence, scope: Evidence
     if kind == "months":
         return [scope.activity_months, len(context.period_months), context.active_span]
     if kind == "lines":
-        return [stats.lines_added, stats.lines_deleted, stats.lines_added + stats.lines_deleted, *_size_figures(match, sentence, scope, context)]
+        files = [(change.added, change.deleted) for change in _files_told(sentence, scope, context)]
+        sizes = [size for added, deleted in files for size in (added, deleted, added + deleted)]
+        return [stats.lines_added, stats.lines_deleted, stats.lines_added + stats.lines_deleted, *_size_figures(match, sentence, scope, context), *sizes]
     if kind == "features" and _AND_FIXES.match(match.group("after")):
         return [stats.features + stats.bugs]
     return [
@@ -421,6 +425,20 @@ def _truths(kind: str, match: re.Match[str], sentence: Sentence, scope: Evidence
             "repositories": len(scope.repositories),
         }[kind]  # fmt: skip
     ]
+
+
+def _files_told(sentence: Sentence, scope: Evidence, context: Context) -> list[FileChange]:
+    """The files a sentence speaks of: those of the items it cites, and those of the scope's commits
+    it names by path or file name ("removed 1,474 lines from test/test_autodiff.expected")."""
+    commits = context.citations.commits
+    cited = [change for item in cited_items(sentence.text, context) for sha in item.commits if sha in commits for change in commits[sha].files]
+    text = sentence.text
+    months = [month for month in context.history.months if scope.month in (None, month.month)]
+    named = [
+        change for month in months for commit in month.commits for change in commit.files
+        if change.path in text or (len(name := PurePosixPath(change.path).name) >= 5 and name in text)
+    ]  # fmt: skip
+    return cited + named
 
 
 def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> list[int]:

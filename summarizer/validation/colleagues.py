@@ -107,6 +107,7 @@ def _in_their_compounds(run: list[Token], text: str, context: Context) -> set[To
     return theirs
 
 
+_PLAIN = re.compile(r"[A-Za-z][a-z]+")
 # Words that only join others: no phrase of anyone's work rests on them.
 _FUNCTION_WORDS = frozenset("""
 when where while whether which who whom whose why how what whenever wherever then than once since until unless after before
@@ -166,6 +167,10 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
             words.pop()
         # What is left is the repository's or the developer's name ("helion"): everyone's, no one's work.
         if all(sentence.text[word.start : word.end].lower() in context.own_names for word in words):
+            continue
+        # One plain word left that their own work writes too ("kernels", "giving"): no phrase of anyone's.
+        single = sentence.text[words[0].start : words[0].end]
+        if len(words) == 1 and _PLAIN.fullmatch(single) and keys(single) & context.citations.everywhere:
             continue
         message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
         # A phrase that begins inside an identifier ("is_row_map_axis legality gate") begins with it.

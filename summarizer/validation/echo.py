@@ -38,7 +38,8 @@ RETIRED_EXAMPLES = "retired-examples.jsonl"
 # cites a commit hash and avoids unsupported claims."
 _ABOUT_INSTRUCTIONS = re.compile(
     r"^\W*(?:as (?:requested|instructed|asked|required)|as (?:the|your) instructions (?:ask|say|require)|per (?:the|your) instructions|following (?:the|your) instructions)\b"
-    r"|\b(?:every|each) (?:highlight|bullet|sentence|claim)s?(?: below| above| here)? (?:cites?|references?) (?:its|their|a|the|one)\b"
+    r"|\b(?:every|each) (?:highlight|bullet|sentence|claim|statement|item|entry)s?(?: below| above| here)? (?:cites?|references?|is tied to|is backed by) (?:its|their|a|the|one|only)\b"
+    r"|\b(?:following|per|as in|according to) the brief\b"
     r"|\bavoids? unsupported claims\b|\bas instructed\b|\b(?:every|each) claim (?:is )?tied to\b|\bwritten from [^.]{0,40}\bcommits only\b"
     r"|\b(?:for|behind|to|with) (?:every|each) claim\b"
     # The text speaking of itself and of how it was written: "Below is a summary …, written only from the commit data provided".

@@ -83,6 +83,10 @@ _WHEN_MONTH = re.compile(
 _WORK_CLASSES = re.compile(r"\b(?:bugs?|fix(?:es|ed|ing)?|features?|tests?|testing|documentation|docs|refactor\w*|reverts?)\b", re.IGNORECASE)
 
 
+_RANKED = re.compile(r"\b(?:busiest|busier|quietest|quieter|most active|least active)\b[^.]*\d", re.IGNORECASE)
+_MONTH_WORD = re.compile(r"\b(" + "|".join(MONTH_NAMES) + r")\b")
+
+
 def check_filler(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     """An `ungrounded_text` error for a sentence of prose that names nothing of the work inside a
     paragraph that does ("These updates helped speed up the computation and ensure data integrity
@@ -97,6 +101,9 @@ def check_filler(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     # March showed …"): "Xu Zhao spent much of late November on build and CI plumbing."
     numbers = {int(month[5:7]) for month in context.period_months}
     if any(MONTH_NAMES.index(match.group("name").capitalize()) + 1 in numbers for match in _WHEN_MONTH.finditer(text)):
+        return
+    # "July was the busiest month, with 13 of those commits": a month of the period ranked by its figures.
+    if _RANKED.search(text) and any(MONTH_NAMES.index(name) + 1 in numbers for name in _MONTH_WORD.findall(text)):
         return
     if _names_a_term(text, context) or context.vocabulary.specific_stems(text) or _pairs(text) & context.title_pairs:
         return

@@ -43,7 +43,7 @@ _NOT_NAMES = frozenset({
     "Via", "Per", "Like", "Unlike", "Despite", "Once", "Where", "Although", "Because", "If", "Upon", "Alongside",
 })  # fmt: skip
 _NOT_USED = re.compile(r"\b(?:instead of|rather than|avoids?|avoiding|without|replacing|replaced|away from|no longer)\s+(?:\w+\s+)?$", re.IGNORECASE)
-_TAG_SEPARATOR = re.compile(r"\s*(?:,|;|•|·|\(|\)|\band\b)\s*")
+_TAG_SEPARATOR = re.compile(r"\s*(?:,|;|•|·|\(|\)|\band\b|\s[—–|]\s)\s*")
 _EXPLANATION = re.compile(r"\((?:[^()]*#\d[^()]*|(?:[^()\s]+\s+){4,}[^()]*)\)")
 # Programming languages named in prose: unambiguous names only ("Go", "C" and "R" are words too).
 LANGUAGE_NAMES = (

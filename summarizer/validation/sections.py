@@ -89,7 +89,9 @@ def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
 # month at 25 commits": a month named right before what is told of it.
 _MONTH_BEFORE = re.compile(
     rf"\b(?P<name>{_MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*|\s+(?:work|changes|commits|contributions)\s*\(\s*"
-    r"|,?\s+(?:was\s+)?(?:the\s+)?(?:busier|busiest|quieter|quietest)(?:\s+month)?(?:\s+(?:at|with))?\s*\(?\s*)$"
+    r"|,?\s+(?:was\s+)?(?:the\s+)?(?:busier|busiest|quieter|quietest)(?:\s+month)?(?:\s+(?:at|with))?\s*\(?\s*"
+    # "June had 4 commits (+368 / −18)": a month with its figures.
+    r"|\s+(?:had|saw|brought|contributed|landed|added|got)\s+(?:\d[\d,]*\s+(?:(?:commits?|changes|work items|items|pull requests|PRs)\s*)?\(\s*)?)$"
 )
 
 
@@ -97,7 +99,8 @@ def month_before(text: str, period: list[str]) -> str | None:
     """The month (YYYY-MM) `text` ends naming, as a possessive ("July's ") or before a parenthesis
     ("November 2024 ("); without its year, the one month of `period` so named."""
     match = _MONTH_BEFORE.search(text)
-    if match is None:
+    # "June–July 2026 (17 commits …)": the figures of a range of months are the period's.
+    if match is None or _RANGE_OPENING.search(text[: match.start()]):
         return None
     if match.group("year"):
         return f"{match.group('year')}-{_MONTH_NUMBERS[match.group('name')[:3].lower()]:02d}"
@@ -161,6 +164,9 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
             elif _TOTALS_ITEM.match(line) and line.lstrip().startswith(text_part.lstrip()[:20]):
                 section = None  # "- Totals: 16 commits, …" after the months' items: the period's
             mentioned = set(months_named(_RANKED_MONTH.sub("", text_part))) or _yearless(text_part, period or [])
+            # "June–July 2026": a range of months, the year given once, speaks of them all.
+            for span in _MONTH_RANGE.finditer(text_part):
+                mentioned.add(f"{span.group('year')}-{_MONTH_NUMBERS[span.group('first')[:3].lower()]:02d}")
             month = mentioned.pop() if len(mentioned) == 1 else section
             sentences.append(Sentence(text_part, start + part_start, month, line, paragraph_id))
     return sentences
@@ -168,6 +174,8 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
 
 _LABELLED_ITEM = re.compile(rf"^\s*(?:[-*•]|\d+[.)])\s+(?:\*\*|__)?(?:{MONTH_MENTION.pattern})(?:\*\*|__)?\s*(?::|—|–|-\s)")
 _TOTALS_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(?:\*\*|__)?(?:totals?|overall|altogether|in total|both months|the period|period)\b", re.IGNORECASE)
+_RANGE_OPENING = re.compile(rf"\b(?:{_MONTH_NAME})\s*(?:–|—|-|to|through)\s*$")
+_MONTH_RANGE = re.compile(rf"\b(?P<first>{_MONTH_NAME})\s*(?:–|—|-|to|through|and)\s*(?:{_MONTH_NAME})\.?,?\s+(?P<year>(?:19|20|21)\d{{2}})\b")
 # "… · busiest month August 2025 (9 commits)": which month ranked first, told of the period.
 _RANKED_MONTH = re.compile(rf"\b(?:busiest|busier|most active|quietest|quieter|peak)\s+month\s*(?:was\s+|:\s*|,\s*)?(?:{MONTH_MENTION.pattern})", re.IGNORECASE)
 
