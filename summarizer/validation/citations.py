@@ -35,6 +35,7 @@ from summarizer.validation.prose import LANGUAGE_NAMES, TAG_LINE
 from summarizer.validation.sections import Sentence
 from summarizer.validation.verbs import fix_of_no_fault, new_work_of_checks, undoing
 from summarizer.validation.vocabulary import GENERIC_STEMS, stem
+from summarizer.validation.vocabulary import WORD as PLAIN_WORD
 
 # Words that say what the work was worth, not what it was: a claim is not its value.
 _VALUE_WORDS = frozenset(stem(word) for word in """
@@ -339,11 +340,8 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
 
 def _held_apart(phrase: str, items: list[WorkItem], citations: ItemWords) -> bool:
     """Whether a cited item holds each word of a joining ("AST-to-MSL" where it writes "MSL AST")."""
-    words = [word for word in _PLAIN_WORD.findall(phrase) if word.lower() not in STOP_WORDS]
+    words = [word for word in PLAIN_WORD.findall(phrase) if word.lower() not in STOP_WORDS]
     return len(words) > 1 and any(all(citations.shared(keys(word), item) for word in words) for item in items)
-
-
-_PLAIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
 def _titles_all(claim: dict[str, str], item: WorkItem, citations: ItemWords) -> bool:

@@ -13,7 +13,7 @@ from summarizer.models.signals import LARGE_ITEM_LINES
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import NUMBER_WORDS, keys, ref_of
-from summarizer.validation.sections import MONTH_MENTION, Sentence, month_before
+from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, Sentence, month_before
 from summarizer.words import count_as
 
 # A hash, bare or written as a ref ("#2368cc4a66", as a model may): letters and digits both.
@@ -107,9 +107,8 @@ QUANTITY = re.compile(
 # A number that names a thing rather than counting: "issue 71", "Python 3", "phase 2".
 _NAMED_BY_NUMBER = re.compile(r"\b(?:issues?|PRs?|pull requests?|version|v|python|cuda|rocm|sm|phase|step|stage|round|part|level|gen|generation|top)\s*$", re.IGNORECASE)
 # Spans of time a sentence may give in its own words ("over 3 weeks"): no count of work.
-_MONTH_NAME = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?"
-_DAY_FIRST = re.compile(rf"\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\b")
-_MONTH_FIRST = re.compile(rf"\b{_MONTH_NAME}\s+$")
+_DAY_FIRST = re.compile(rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{MONTH_NAME})\.?\b")
+_MONTH_FIRST = re.compile(rf"\b(?:{MONTH_NAME})\.?\s+$")
 _TIME_NOUNS = frozenset("seconds minutes hours days weeks months years decades".split())
 # Words ending in s that name nothing ("none of the 29 was reverted").
 _NOT_NOUNS = frozenset("was has is does this thus its his hers theirs ours yours as us across always perhaps plus less unless versus".split())
@@ -185,9 +184,14 @@ def _line_sizes(sentence: Sentence, told: Evidence, context: Context) -> list[tu
     cites ("(#2049, the largest item at +199 / −98)") or of a file that item changed ("simplified the
     launcher (+18 / −20)")."""
     items = cited_items(sentence.text, context)
-    commits = context.citations.commits
-    files = [(change.added, change.deleted) for item in items for sha in item.commits if sha in commits for change in commits[sha].files]
+    files = [(change.added, change.deleted) for change in _files_of(items, context)]
     return [(told.stats.lines_added, told.stats.lines_deleted), *((item.lines_added, item.lines_deleted) for item in items), *files]
+
+
+def _files_of(items: list[WorkItem], context: Context) -> list[FileChange]:
+    """The files the items' commits changed."""
+    commits = context.citations.commits
+    return [change for item in items for sha in item.commits if sha in commits for change in commits[sha].files]
 
 
 def _told_of(text: str, position: int, scope: Evidence, context: Context) -> Evidence:
@@ -430,15 +434,12 @@ def _truths(kind: str, match: re.Match[str], sentence: Sentence, scope: Evidence
 def _files_told(sentence: Sentence, scope: Evidence, context: Context) -> list[FileChange]:
     """The files a sentence speaks of: those of the items it cites, and those of the scope's commits
     it names by path or file name ("removed 1,474 lines from test/test_autodiff.expected")."""
-    commits = context.citations.commits
-    cited = [change for item in cited_items(sentence.text, context) for sha in item.commits if sha in commits for change in commits[sha].files]
     text = sentence.text
-    months = [month for month in context.history.months if scope.month in (None, month.month)]
     named = [
-        change for month in months for commit in month.commits for change in commit.files
+        change for commit in context.commits_of(scope.month) for change in commit.files
         if change.path in text or (len(name := PurePosixPath(change.path).name) >= 5 and name in text)
     ]  # fmt: skip
-    return cited + named
+    return _files_of(cited_items(text, context), context) + named
 
 
 def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> list[int]:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from summarizer.models.activity import Commit
 from summarizer.models.findings import Finding, FindingKind, Severity
 from summarizer.models.history import History
 from summarizer.models.signals import Signals
@@ -61,6 +62,10 @@ class Context:
     def name_words(self) -> frozenset[str]:
         """Every word of a person's name or handle in the data (people.py): no skill tag is one."""
         return name_words(self.history)
+
+    def commits_of(self, month: str | None) -> list[Commit]:
+        """The developer's commits of a month (of the period for None)."""
+        return [commit for each in self.history.months if month in (None, each.month) for commit in each.commits]
 
     @cached_property
     def code_prose(self) -> str:

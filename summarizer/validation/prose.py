@@ -13,7 +13,7 @@ from summarizer.people import is_a_person
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import keys, whole_keys
-from summarizer.validation.sections import PERSON, TAG_LINE, Sentence
+from summarizer.validation.sections import LIST_MARKER, PERSON, TAG_LINE, Sentence
 from summarizer.validation.vocabulary import GENERIC_TERMS
 
 _FIGURES_LINE = re.compile(r"^\*\*\d[\d,]* commits? • ")
@@ -24,7 +24,7 @@ _PERSON_VERBS = (
 )
 # A sentence's or a list item's opening verb ("Moved", "Redirected"), before what may be a name.
 _OPENING_VERB = re.compile(r"[A-Z][a-z]{2,}ed")
-_LINE_START = re.compile(r"\s*(?:[-*•]|\d+[.)])?\s*")
+_LINE_START = re.compile(rf"\s*{LIST_MARKER}?\s*")
 # A lower-case word that opens a sentence or is someone's ("calebmkin's"): where a login stands.
 _LOWER_HANDLE = re.compile(r"(?:^|(?<=[.!?]\s))[a-z][a-z0-9_-]{4,}(?=['’]s\b)|^[a-z][a-z0-9_-]{4,}\b")
 _PERSON_AFTER = re.compile(rf"^(?:['’]s\b|\s+(?:{_PERSON_VERBS})\b)")
@@ -204,7 +204,7 @@ def _a_place(tag: str, scope: Evidence, context: Context) -> bool:
     """Whether `tag` is a file the scope's commits changed, a run of their folders ("docs/api"),
     or one of their folders the messages never name ("lowering")."""
     wanted = tag.strip("/").lower()
-    commits = [commit for month in context.history.months if scope.month in (None, month.month) for commit in month.commits]
+    commits = context.commits_of(scope.month)
     paths = [f"/{change.path.lower()}" for commit in commits for change in commit.files]
     if any(path.endswith(f"/{wanted}") for path in paths):
         return True

@@ -21,16 +21,16 @@ _MONTH_NUMBERS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
     "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
 }  # fmt: skip
-_MONTH_NAME = (
+MONTH_NAME = (
     r"Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?"
 )
 MONTH_MENTION = re.compile(
-    rf"\b(?P<name>{_MONTH_NAME})\.?,?\s+(?P<year>(?:19|20|21)\d{{2}})\b"
+    rf"\b(?P<name>{MONTH_NAME})\.?,?\s+(?P<year>(?:19|20|21)\d{{2}})\b"
     r"|\b(?P<iso_year>(?:19|20|21)\d{2})-(?P<iso_month>0[1-9]|1[0-2])\b(?!-?\d)",
 )
 # "September–October 2024", "Sep to Nov 2025": the first month of a range takes the year of the last.
-_RANGE_START = re.compile(rf"\b(?P<first>{_MONTH_NAME})\.?\s*(?:–|—|-|to|through|until|and|&)\s*(?=(?:{_MONTH_NAME})\.?,?\s+(?:19|20|21)\d{{2}}\b)")
+_RANGE_START = re.compile(rf"\b(?P<first>{MONTH_NAME})\.?\s*(?:–|—|-|to|through|until|and|&)\s*(?=(?:{MONTH_NAME})\.?,?\s+(?:19|20|21)\d{{2}}\b)")
 # A person's name as prose writes it: up to three capitalised words or initials.
 # Accented letters too: "Timothée", "Guðmundsson".
 _NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[-'][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)*|[A-Z]\.)"
@@ -54,7 +54,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9\"“(`*\[#@_])|
 # "In April he launched the dashboard (#2053); in May he added its footer rows (#2364)", "…; June
 # centred on …": a clause that opens on another month speaks of that month, a sentence of its own.
 _MONTH_CLAUSE = re.compile(
-    rf"(?:;|,(?=\s+(?i:but|while|whereas|and)\s))\s+(?=(?i:(?:and|then|later|while|but|whereas)\s+)?(?:(?i:in|during|by|through|throughout)\s+)?(?:{_MONTH_NAME})\b)"
+    rf"(?:;|,(?=\s+(?i:but|while|whereas|and)\s))\s+(?=(?i:(?:and|then|later|while|but|whereas)\s+)?(?:(?i:in|during|by|through|throughout)\s+)?(?:{MONTH_NAME})\b)"
 )
 _ABBREVIATIONS = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|incl|cf)\.$", re.IGNORECASE)
 
@@ -88,7 +88,7 @@ def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
 # "July's 21 commits", "November 2024 (14 commits", "The July work (4 commits", "November the busier
 # month at 25 commits": a month named right before what is told of it.
 _MONTH_BEFORE = re.compile(
-    rf"\b(?P<name>{_MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*|\s+(?:work|changes|commits|contributions)\s*\(\s*"
+    rf"\b(?P<name>{MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*|\s+(?:work|changes|commits|contributions)\s*\(\s*"
     r"|,?\s+(?:was\s+)?(?:the\s+)?(?:busier|busiest|quieter|quietest)(?:\s+month)?(?:\s+(?:at|with))?\s*\(?\s*"
     # "June had 4 commits (+368 / −18)": a month with its figures.
     r"|\s+(?:had|saw|brought|contributed|landed|added|got)\s+(?:\d[\d,]*\s+(?:(?:commits?|changes|work items|items|pull requests|PRs)\s*)?\(\s*)?)$"
@@ -111,9 +111,9 @@ def month_before(text: str, period: list[str]) -> str | None:
 # Any month's full name in a sentence; "May" (a verb too) and abbreviations aside.
 _BARE_MONTH = re.compile(r"\b(" + "|".join(name for name in MONTH_NAMES if name != "May") + r")\b")
 # "This built on February's work": a month named without its year whose work a sentence tells.
-_YEARLESS_POSSESSIVE = re.compile(rf"\b(?P<name>{_MONTH_NAME})['’]s\b")
+_YEARLESS_POSSESSIVE = re.compile(rf"\b(?P<name>{MONTH_NAME})['’]s\b")
 # "In August, he …", "December was the busier month": a month named without its year where a sentence begins.
-_YEARLESS_OPENING = re.compile(rf"^(?:(?i:and|then|later|while|but|whereas)\s+)?(?:(?i:in|during|throughout|over|by|through)\s+(?:the\s+month\s+of\s+)?)?(?P<name>{_MONTH_NAME})\b(?!\.?,?\s+(?:19|20|21)\d{{2}})")
+_YEARLESS_OPENING = re.compile(rf"^(?:(?i:and|then|later|while|but|whereas)\s+)?(?:(?i:in|during|throughout|over|by|through)\s+(?:the\s+month\s+of\s+)?)?(?P<name>{MONTH_NAME})\b(?!\.?,?\s+(?:19|20|21)\d{{2}})")
 
 
 def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence]:
@@ -164,18 +164,16 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
             elif _TOTALS_ITEM.match(line) and line.lstrip().startswith(text_part.lstrip()[:20]):
                 section = None  # "- Totals: 16 commits, …" after the months' items: the period's
             mentioned = set(months_named(_RANKED_MONTH.sub("", text_part))) or _yearless(text_part, period or [])
-            # "June–July 2026": a range of months, the year given once, speaks of them all.
-            for span in _MONTH_RANGE.finditer(text_part):
-                mentioned.add(f"{span.group('year')}-{_MONTH_NUMBERS[span.group('first')[:3].lower()]:02d}")
             month = mentioned.pop() if len(mentioned) == 1 else section
             sentences.append(Sentence(text_part, start + part_start, month, line, paragraph_id))
     return sentences
 
 
-_LABELLED_ITEM = re.compile(rf"^\s*(?:[-*•]|\d+[.)])\s+(?:\*\*|__)?(?:{MONTH_MENTION.pattern})(?:\*\*|__)?\s*(?::|—|–|-\s)")
-_TOTALS_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(?:\*\*|__)?(?:totals?|overall|altogether|in total|both months|the period|period)\b", re.IGNORECASE)
-_RANGE_OPENING = re.compile(rf"\b(?:{_MONTH_NAME})\s*(?:–|—|-|to|through)\s*$")
-_MONTH_RANGE = re.compile(rf"\b(?P<first>{_MONTH_NAME})\s*(?:–|—|-|to|through|and)\s*(?:{_MONTH_NAME})\.?,?\s+(?P<year>(?:19|20|21)\d{{2}})\b")
+# A list item's marker: "-", "*", "•", "1." or "1)".
+LIST_MARKER = r"(?:[-*•]|\d+[.)])"
+_LABELLED_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s+(?:\*\*|__)?(?:{MONTH_MENTION.pattern})(?:\*\*|__)?\s*(?::|—|–|-\s)")
+_TOTALS_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s+(?:\*\*|__)?(?:totals?|overall|altogether|in total|both months|the period|period)\b", re.IGNORECASE)
+_RANGE_OPENING = re.compile(rf"\b(?:{MONTH_NAME})\s*(?:–|—|-|to|through)\s*$")
 # "… · busiest month August 2025 (9 commits)": which month ranked first, told of the period.
 _RANKED_MONTH = re.compile(rf"\b(?:busiest|busier|most active|quietest|quieter|peak)\s+month\s*(?:was\s+|:\s*|,\s*)?(?:{MONTH_MENTION.pattern})", re.IGNORECASE)
 

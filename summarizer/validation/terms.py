@@ -111,8 +111,7 @@ def _matches_written(term: str, scope: Evidence, context: Context) -> bool:
     if "*" not in term.strip("*"):
         return False
     pattern = re.compile("".join(r"\w*" if character == "*" else re.escape(character) for character in term), re.IGNORECASE)
-    commits = (commit for month in context.history.months if scope.month in (None, month.month) for commit in month.commits)
-    return pattern.search(scope.text) is not None or any(pattern.fullmatch(word) for commit in commits for word in commit.code)
+    return pattern.search(scope.text) is not None or any(pattern.fullmatch(word) for commit in context.commits_of(scope.month) for word in commit.code)
 
 
 _LONGEST_NAME = 80
@@ -127,7 +126,7 @@ def _sized(term: str, scope: Evidence, context: Context) -> bool:
         return False
     number, unit = int(sized.group("number")), sized.group("unit").lower()
     if unit == "line":
-        changes = [change for month in context.history.months if scope.month in (None, month.month) for commit in month.commits for change in commit.files]
+        changes = [change for commit in context.commits_of(scope.month) for change in commit.files]
         return any(number in (change.added, change.deleted, change.added + change.deleted) for change in changes)
     said = [str(number)] + [word for word, value in NUMBER_WORDS.items() if value == number]
     return any(re.search(rf"\b{re.escape(word)}[\s-]+{unit}", scope.text, re.IGNORECASE) for word in said)
