@@ -1,4 +1,4 @@
-"""A colleague's work credited to the developer, near-miss names, expansions of hyphenated words.
+"""A colleague's work credited to the developer, near-miss names, expansions, effects no commit tells.
 
 The data: Grace Hopper in acme/vision in March and April 2025; Ada Lovelace lands the
 bilinear resampling in March, beside twenty unrelated commits of other people that make
@@ -126,3 +126,21 @@ def test_a_teammates_term_credited_to_them_is_nobodys_error() -> None:
 
 def test_a_teammates_term_credited_to_the_developer_is_other_author() -> None:
     assert ("other_author", "RESAMPLE_MODE") in errors("In March 2025, Grace added RESAMPLE_MODE to the image loader.")
+
+
+def test_a_standard_expansion_of_the_field_passes_though_no_commit_spells_it() -> None:
+    assert errors("In March 2025, Grace sped up the JPEG (Joint Photographic Experts Group) decoder.") == set()
+
+
+def test_a_glossary_acronym_spelled_with_other_words_is_unsupported() -> None:
+    text = "In March 2025, Grace sped up the JPEG (Joint Photo Group) decoder."
+    assert errors(text) == {("unsupported_expansion", "JPEG (Joint Photo Group)")}
+
+
+def test_an_effect_no_commit_of_the_month_tells_is_ungrounded_text() -> None:
+    text = "In April 2025, Grace added an RDMA transport for shard reads. It made the vision pipeline more reliable."
+    assert errors(text) == {("ungrounded_text", "more reliable")}
+
+
+def test_an_effect_a_commit_of_the_month_tells_passes() -> None:
+    assert errors("In March 2025, Grace added nearest-neighbour resize. The JPEG decoder got faster.") == set()

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 
 from summarizer.validation.evidence import normalize
 
@@ -67,3 +71,107 @@ def spelled_out_forms(phrases: list[str]) -> dict[str, set[str]]:
                     forms[acronym].add(normalize(found))
     return forms
 
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """An acronym a text spells out: where, and the words it spells it with."""
+
+    acronym: str
+    spelled: str
+    span: tuple[int, int]  # the finding's text: acronym and words
+    words: tuple[int, int]  # the words alone, which no other check reads word by word
+
+
+def expansions(text: str) -> Iterator[Expansion]:
+    """Each acronym the text spells out: by initials ("TPU (Tensor Parallel Unit)"), or with words
+    in place of a standard expansion of the glossary ("XLA (Extensible Linear Algebra)")."""
+    found: list[Expansion] = []
+    for match in EXPANSION_AFTER.finditer(text):
+        spelled = long_form(match.group("long"), match.group("acronym"))
+        if spelled is not None:
+            found.append(Expansion(match.group("acronym"), spelled, match.span(), match.span("long")))
+    for match in EXPANSION_BEFORE.finditer(text):
+        spelled = long_form(match.group("long"), match.group("acronym"))
+        if spelled is not None:
+            start = match.start("long") + match.group("long").rfind(spelled)
+            found.append(Expansion(match.group("acronym"), spelled, (start, match.end()), (start, match.end("long"))))
+    for match in _glossed().finditer(text):
+        acronym = match.group("after") or match.group("before")
+        long = match.group("long_after") or match.group("long_before")
+        start = match.start("long_after") if match.group("long_after") else match.start("long_before")
+        at = match.start("after") if match.group("after") else match.start("before")
+        if any(expansion.span[0] <= at < expansion.span[1] for expansion in found):
+            continue
+        words = _WORDS.findall(long)
+        if match.group("long_before"):
+            words = words[-len(_letters(acronym)) :]  # "the new Extensible Linear Algebra (XLA)": as many words as letters
+            start = match.start("long_before") + long.rfind(words[0]) if words else start
+        if _attempts(words, acronym):
+            end = match.end()
+            found.append(Expansion(acronym, " ".join(words), (match.start() if match.group("after") else start, end), (start, start + len(" ".join(words)) if match.group("long_before") else match.end("long_after"))))
+    yield from sorted(found, key=lambda expansion: expansion.span)
+
+
+def standard(acronym: str, spelled: str) -> bool:
+    """Whether the words, or their last words, are a standard expansion of the acronym."""
+    forms = glossary().get(acronym.lower(), frozenset())
+    words = spelled.split()
+    return any(_form_key(" ".join(words[first:])) in forms for first in range(len(words)))
+
+
+@cache
+def glossary() -> dict[str, frozenset[str]]:
+    """Acronym, lower case → the keys of its standard expansions (glossary.txt)."""
+    text = resources.files("summarizer.validation").joinpath("glossary.txt").read_text(encoding="utf-8")
+    entries: dict[str, frozenset[str]] = {}
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            acronym, _, forms = line.partition(":")
+            entries[acronym.strip().lower()] = frozenset(_form_key(form) for form in forms.split("|"))
+    return entries
+
+
+def _form_key(text: str) -> str:
+    """A form compared without case, separators or a final plural: "Tensor Processing Units" ~ "tensor-processing unit"."""
+    return re.sub(r"[^a-z0-9]", "", text.lower()).removesuffix("s")
+
+
+_WORDS = re.compile(r"[A-Za-z][\w-]*")
+
+
+def _letters(acronym: str) -> str:
+    """The letters an expansion's words begin with: the capitals of a mixed-case acronym ("RMSNorm"
+    gives rmsn), or every letter ("bf16" gives bf)."""
+    capitals = re.sub(r"[^A-Z]", "", acronym)
+    return capitals.lower() if len(capitals) >= 2 else re.sub(r"[^a-z]", "", acronym.lower())
+
+
+@cache
+def _glossed() -> re.Pattern[str]:
+    """An acronym of the glossary beside words in parentheses or the words
+    beside it in parentheses: what may be an expansion the initials do not give away."""
+    keys = sorted(glossary(), key=len, reverse=True)
+    alternatives = "|".join(re.escape(key) for key in keys)
+    return re.compile(
+        rf"(?<![\w/])(?P<after>{alternatives})s?\s*\((?P<long_after>[A-Za-z][A-Za-z0-9 /-]{{3,80}}?)\)"
+        rf"|(?P<long_before>(?:[A-Za-z][\w/-]*\s+){{1,6}}[A-Za-z][\w/-]*)\s*\((?P<before>{alternatives})s?\)",
+        re.IGNORECASE,
+    )
+
+
+def _attempts(words: list[str], acronym: str) -> bool:
+    """Whether words stand for the acronym: two to six of them whose initials, word by word or part
+    by part of a compound, are its letters in at least half of the places ("Extensible Linear
+    Algebra" for XLA, "Big-endian Float16" for bf16); "GitHub Actions" beside CI, or "detect low
+    video memory" before VRAM, are not."""
+    content = [word for word in words if word.lower() not in _SMALL_WORDS]
+    if not 2 <= len(content) <= 6:
+        return False
+    letters = _letters(acronym)
+    for initials in ([word[0] for word in content], [part[0] for word in content for part in word.split("-") if part]):
+        held = sum(initial.lower() == letter for initial, letter in zip(initials, letters))
+        # Two letters are too few to tell by half: "SMs (shared memory slots)" holds both.
+        if held * 2 >= len(letters) and (len(letters) > 2 or held == len(letters)):
+            return True
+    return False

@@ -13,6 +13,7 @@ from summarizer.validation.claims import PR_REF, SHA, check_counts, check_figure
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
 from summarizer.validation.echo import check_echoes
+from summarizer.validation.effects import check_effects
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.grounding import check_filler, check_grounding
 from summarizer.validation.items import ref_of
@@ -79,9 +80,12 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += [f for f in check_colleagues(sentence, scope, context) if not any(_within(f, expansion) for expansion in expansions)]
         findings += check_echoes(sentence, scope, context)
         findings[found:] = _one_per_misplaced_ref(findings[found:])
+        findings[found:] = _one_per_colleague_commit(findings[found:], sentence)
         findings[found:] = _without_figures_of_suggested(findings[found:], context)
         # A sentence wrong for a reason of its own (another's work, a term nobody wrote) is told so,
         # not also as naming nothing.
+        if not findings[found:]:
+            findings += check_effects(sentence, scope, context)
         if not findings[found:]:
             fillers += check_filler(sentence, scope, context)
     # A sentence that copies the prompt is condemned whole: its citation, the prompt's words ("the
@@ -100,6 +104,25 @@ def _one_per_misplaced_ref(found: list[Finding]) -> list[Finding]:
     places there ("level-88 conditions (#12)" in April, both March's): the ref's finding tells it."""
     refs = {f.suggestion for f in found if f.kind == FindingKind.WRONG_MONTH and (PR_REF.fullmatch(f.text) or SHA.fullmatch(f.text))}
     return [f for f in found if f.kind != FindingKind.WRONG_MONTH or f.suggestion not in refs or PR_REF.fullmatch(f.text) or SHA.fullmatch(f.text)]
+
+
+def _one_per_colleague_commit(found: list[Finding], sentence: Sentence) -> list[Finding]:
+    """A sentence's findings, with the phrases it takes from one colleague's commit close together
+    ("the DE-Surrogate hybrid autotuner with an early-stopping option") as one finding."""
+    kept: list[Finding] = []
+    for item in sorted(found, key=lambda f: f.offset or 0):
+        previous = next((f for f in reversed(kept) if f.kind == FindingKind.OTHER_AUTHOR and f.message == item.message), None)
+        if item.kind != FindingKind.OTHER_AUTHOR or previous is None or (item.offset or 0) - ((previous.offset or 0) + len(previous.text)) > _CLOSE:
+            kept.append(item)
+            continue
+        start = (previous.offset or 0) - sentence.start
+        end = max((previous.offset or 0) + len(previous.text), (item.offset or 0) + len(item.text)) - sentence.start
+        kept[kept.index(previous)] = previous.model_copy(update={"text": sentence.text[start:end]})
+    return kept
+
+
+# Characters between two phrases of one commit that make them one claim.
+_CLOSE = 40
 
 
 def _without_figures_of_suggested(found: list[Finding], context: Context) -> list[Finding]:

@@ -136,8 +136,10 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             narrow = _misplaced(wide_claim, items, scope, context, alone, together)
         verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None else _misplaced(wide_claim, items, scope, context, alone, together)]
         copied = _copied_title(claims[0], items, scope, context) if alone else None
-        checks_only = new_work_of_checks(claims[0], text, items) or new_work_of_checks(claims[1], text, items)
-        undone = undoing(claims[0], narrow_claim, items, scope, context) or fix_of_no_fault(claims[1], items)
+        # New work cited to a change of docs beside the change that made it ("Added AGENTS.md and updated it (#1100, #1128)") is told.
+        claimed = items + [item for id_, item in cited_by_claim[claims[1]].items() if id_ in together]
+        checks_only = new_work_of_checks(claims[0], text, claimed) or new_work_of_checks(claims[1], text, claimed)
+        undone = undoing(claims[0], claims[1], narrow_claim, items, scope, context) or fix_of_no_fault(claims[1], items)
         if copied is not None:
             verdicts = [copied, copied]
         elif undone is not None:
@@ -165,8 +167,21 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         unsuggested = all(verdict is not None for verdict in verdicts) and verdicts[-1][1] is None  # type: ignore[index]
         if alone and (verdicts[0] is None or unsuggested) and (phrased := _phrased_elsewhere(claims[0], items, scope, context)):
             verdicts = [phrased] * 2
-        if all(verdict is not None for verdict in verdicts):
+        if all(verdict is not None for verdict in verdicts) and not (together and _tells_another_part(claims[1], items, verdicts[-1][1], cited_by_claim[claims[1]], context)):  # type: ignore[index]
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
+
+
+def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None, beside: dict[str, WorkItem], context: Context) -> bool:
+    """Whether, of a claim cited to several refs, the cited title tells a word that the title of
+    the ref cited beside it, which the finding would suggest, does not: "Fixed lint and test issues
+    (#1098, #1101)", #1098 "Fix lint in newer triton", #1101 "Add skipIfRocm to failing test"."""
+    suggestion = next((item for item in beside.values() if ref_of(item) == suggested), None)
+    if suggestion is None:
+        return False
+    skipped = _skipped_words(context)
+    claim = {key for word in WORD.findall(text) if _is_content(word, skipped) for key in keys(word)}
+    titles = context.citations.titles
+    return any(claim & titles[item.id] - titles[suggestion.id] for item in items)
 
 
 def _phrased_elsewhere(claim: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:

@@ -17,7 +17,11 @@ from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, Sentence, 
 from summarizer.words import count_as
 
 # A hash, bare or written as a ref ("#2368cc4a66", as a model may): letters and digits both.
-SHA = re.compile(r"(?<![\w/.@-])(?<![\w]#)(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])")
+# A hash has a digit, unless it stands alone in parentheses or backticks ("(adacbda)"), where no word does.
+SHA = re.compile(
+    r"(?<![\w/.@-])(?<![\w]#)(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])"
+    r"|(?<=\()[a-f]{7,40}(?=[),;])|(?<=`)[a-f]{7,40}(?=`)|(?<=, )[a-f]{7,40}(?=\))"
+)
 # A ref may name its repository as owner/name or by its name alone ("helion#2377").
 PR_REF = re.compile(
     r"(?:(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]+|[A-Za-z][\w.-]*[A-Za-z0-9])#|(?<![\w&/#])#|\bPRs?\s*#?|\bpull/|\bpull requests?\s+#?)(?P<number>\d+)\b"

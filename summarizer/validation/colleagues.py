@@ -21,7 +21,7 @@ from summarizer.models.activity import Commit
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.claims import cited_items
 from summarizer.validation.context import Context, finding
-from summarizer.validation.evidence import Evidence
+from summarizer.validation.evidence import Evidence, normalize
 from summarizer.validation.items import joined_key, keys
 from summarizer.validation.phrases import Token, tokens
 from summarizer.validation.prose import TAG_LINE
@@ -66,7 +66,9 @@ def _said_by_them(first: str, second: str, context: Context, compounded: tuple[b
     where they wrote layernorm, "jagged tensors" where a title of theirs wrote KeyedJaggedTensor.
     `compounded` tells which of the two are part of a compound of theirs beside them in the sentence."""
     citations = context.citations
-    if joined_key(first, second) in citations.everywhere:
+    # Written side by side in their own messages or code ("RNG codegen" in a test's docstring).
+    pair = f"{first} {second}"
+    if joined_key(first, second) in citations.everywhere or context.evidence[None].mentions(pair) or normalize(pair) in context.code_prose:
         return True
     # Beside a function word ("config when"), a word their own titles use is theirs; beside a
     # generic noun it may be another's tool ("gemm analyzer"), and both must be theirs. A word of
@@ -107,6 +109,13 @@ def _in_their_compounds(run: list[Token], text: str, context: Context) -> set[To
     return theirs
 
 
+def _written_by_them(text: str, context: Context) -> list[tuple[int, int]]:
+    """The spans of the paths and identifiers of the sentence that the developer's own commits write
+    whole (`examples/split_k_barrier.py`): their words are theirs."""
+    return [match.span() for match in _PATH_OR_NAME.finditer(text) if context.evidence[None].mentions(match.group(0))]
+
+
+_PATH_OR_NAME = re.compile(r"[\w.-]*[/_.][\w./-]*\w")
 _PLAIN = re.compile(r"[A-Za-z][a-z]+")
 # Words that only join others: no phrase of anyone's work rests on them.
 _FUNCTION_WORDS = frozenset("""
@@ -128,8 +137,9 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
     phrases: list[tuple[list[Token], list[Commit]]] = []
     cited = _cited_title_keys(sentence, context)
     cited_words = _cited_words(sentence, context)
+    written = _written_by_them(sentence.text, context)
     for run in tokens(sentence.text[:end]):
-        theirs = _in_their_compounds(run, sentence.text, context)
+        theirs = _in_their_compounds(run, sentence.text, context) | {token for token in run if any(start <= token.start < stop for start, stop in written)}
         for first, second in zip(run, run[1:]):
             # A person's name is a name, checked as one, not work.
             if sentence.text[first.start : second.end].lower() in context.people:

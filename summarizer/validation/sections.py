@@ -87,11 +87,12 @@ def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
 
 # "July's 21 commits", "November 2024 (14 commits", "The July work (4 commits", "November the busier
 # month at 25 commits": a month named right before what is told of it.
+# "June had 4 commits (+368 / −18)", "February was busiest with 8 commits (+89 / −17)": a month with its figures.
+_COUNTED = r"(?:\d[\d,]*\s+(?:(?:commits?|changes|work items|items|pull requests|PRs)\s*)?\(\s*)?"
 _MONTH_BEFORE = re.compile(
     rf"\b(?P<name>{MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*|\s+(?:work|changes|commits|contributions)\s*\(\s*"
-    r"|,?\s+(?:was\s+)?(?:the\s+)?(?:busier|busiest|quieter|quietest)(?:\s+month)?(?:\s+(?:at|with))?\s*\(?\s*"
-    # "June had 4 commits (+368 / −18)": a month with its figures.
-    r"|\s+(?:had|saw|brought|contributed|landed|added|got)\s+(?:\d[\d,]*\s+(?:(?:commits?|changes|work items|items|pull requests|PRs)\s*)?\(\s*)?)$"
+    rf"|,?\s+(?:was\s+)?(?:the\s+)?(?:busier|busiest|quieter|quietest)(?:\s+month)?(?:\s+(?:at|with))?\s*(?:\(\s*|{_COUNTED})"
+    rf"|\s+(?:had|saw|brought|contributed|landed|added|got)\s+{_COUNTED})$"
 )
 
 
@@ -99,7 +100,7 @@ def month_before(text: str, period: list[str]) -> str | None:
     """The month (YYYY-MM) `text` ends naming, as a possessive ("July's ") or before a parenthesis
     ("November 2024 ("); without its year, the one month of `period` so named."""
     match = _MONTH_BEFORE.search(text)
-    # "June–July 2026 (17 commits …)": the figures of a range of months are the period's.
+    # "June–July 2026 (17 commits …)", "January and February 2025 (+176 / −42)": the figures of a range of months are the period's.
     if match is None or _RANGE_OPENING.search(text[: match.start()]):
         return None
     if match.group("year"):
@@ -173,7 +174,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
 LIST_MARKER = r"(?:[-*•]|\d+[.)])"
 _LABELLED_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s+(?:\*\*|__)?(?:{MONTH_MENTION.pattern})(?:\*\*|__)?\s*(?::|—|–|-\s)")
 _TOTALS_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s+(?:\*\*|__)?(?:totals?|overall|altogether|in total|both months|the period|period)\b", re.IGNORECASE)
-_RANGE_OPENING = re.compile(rf"\b(?:{MONTH_NAME})\s*(?:–|—|-|to|through)\s*$")
+_RANGE_OPENING = re.compile(rf"\b(?:{MONTH_NAME})\s*(?:–|—|-|to|through|and)\s*$")
 # "… · busiest month August 2025 (9 commits)": which month ranked first, told of the period.
 _RANKED_MONTH = re.compile(rf"\b(?:busiest|busier|most active|quietest|quieter|peak)\s+month\s*(?:was\s+|:\s*|,\s*)?(?:{MONTH_MENTION.pattern})", re.IGNORECASE)
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from difflib import SequenceMatcher
 
 from summarizer.models.findings import Finding, FindingKind
-from summarizer.validation.acronyms import EXPANSION_AFTER, EXPANSION_BEFORE, long_form
+from summarizer.validation.acronyms import Expansion, expansions, standard
 from summarizer.validation.claims import PR_REF, SHA, count_spans
 from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
@@ -67,7 +67,7 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
     masked = _mask(sentence)
     # An acronym spelled out as the repository spells it ("a Python-embedded domain-specific
     # language (DSL)") says what the project is, no work of anyone's.
-    expanded = expanded | {acronym for _, _, acronym, _, known in _expansions(sentence, context) if known}
+    expanded = expanded | {expansion.acronym for expansion in expansions(sentence.text) if _spelled_in_evidence(expansion, context)}
     for match in TERM.finditer(masked):
         kind = match.lastgroup or ""
         term = match.group(kind)
@@ -85,7 +85,7 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
             continue
         # Said in other words than the commits': `BF16` for bfloat16, FSDP for FullyShardedDataParallel.
         told = context.citations.told(scope.month)
-        if _compared_keys(term, told) & told or _told_in_parts(term, kind, scope, context) or _sized(term, scope, context):
+        if _compared_keys(term, told) & told or _told_in_parts(term, kind, scope, context) or _sized(term, scope, context) or _their_typo(term, told):
             continue
         span = (match.start(kind), match.end(kind))
         # Another month's, in its messages or, an identifier, in the code it changed (as it is spelt).
@@ -156,13 +156,31 @@ def _told_in_parts(term: str, kind: str, scope: Evidence, context: Context) -> b
     """Whether each part of a compound term is the commits': "E2M1-to-FP16" where they write E2M1
     and float16, "JAX/Pallas" where they write both, `hl.dot` where they write hl and dot, `tensor is None`; its joining words and
     keywords aside. A letter is a part no commit tells alone: "Stream-K" is a name of its own."""
-    # A dotted name is split only in code: "Chart.js" in prose is a product's name.
-    raw = [part for part in re.split(r"[-./\s\[\]():]+" if kind == "code" else r"[-/]", term) if part]
+    # A dotted name is split only in code, or where each part is shaped as code
+    # (IfGraphInfo.get_branches_return_names): "Chart.js" in prose is a product's name.
+    coded = kind == "code" or all(_CODE_SHAPED.search(part) for part in term.split("."))
+    raw = [part for part in re.split(r"[-./\s\[\]():=,]+" if coded else r"[-/]", term) if part]
     named = [part for part in raw if part.lower() not in _JOINING]
     if len(raw) < 2 or any(len(part) == 1 for part in named):
         return False
     told = context.citations.told(scope.month)  # keywords alone (`is not None`) name nothing to tell
     return all(scope.mentions(part) or whole_keys(part) & told for part in named)
+
+
+_CODE_SHAPED = re.compile(r"[a-z0-9]_[a-z]|[a-z][A-Z]")
+
+
+def _their_typo(term: str, told: frozenset[str]) -> bool:
+    """Whether the developer wrote the term with a letter dropped or two swapped ("cutlas 3.6" for
+    CUTLASS): the claim spells their word right. A letter changed ("Kernal") is the writer's typo."""
+    if not term.isalpha() or len(term) < 6:
+        return False  # a compound ("Chart.js", "Stream-K") is no slip of one letter
+    for key in whole_keys(term):
+        if len(key) >= 5:
+            typos = {key[:i] + key[i + 1 :] for i in range(len(key))} | {key[:i] + key[i + 1] + key[i] + key[i + 2 :] for i in range(len(key) - 1)}
+            if (typos - {key}) & told:
+                return True
+    return False
 
 
 # Words that join a compound's parts, and a code expression's keywords.
@@ -188,31 +206,22 @@ def _proper_names(sentence: Sentence, masked: str, scope: Evidence, context: Con
         yield others or finding(FindingKind.UNGROUNDED_TERM, sentence, match.span("proper"), scope, f"“{name}” appears in no commit{context.where(scope)}")
 
 
-def _expansions(sentence: Sentence, context: Context) -> Iterator[tuple[re.Match[str], re.Pattern[str], str, str, bool]]:
-    """Each acronym the sentence spells out: the match, its pattern, the acronym, its long form, and
-    whether the evidence, the code the developer changed, or the repositories' own text spells it so."""
-    whole = context.evidence[None]
-    for pattern in (EXPANSION_AFTER, EXPANSION_BEFORE):
-        for match in pattern.finditer(sentence.text):
-            acronym = match.group("acronym")
-            spelled = long_form(match.group("long"), acronym)
-            if spelled is not None:
-                form = normalize(spelled)
-                known = whole.mentions(spelled) or form in context.spelled_out.get(acronym, ()) or form in context.code_prose
-                yield match, pattern, acronym, spelled, known
-
-
 def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
-    """'TPU (Tensor Parallel Unit)' and 'Tensor Parallel Unit (TPU)' must be spelled so in the
-    evidence, or in the repositories' own text at the tip."""
-    for match, pattern, acronym, spelled, known in _expansions(sentence, context):
-        if known:
+    """'TPU (Tensor Parallel Unit)' and 'Tensor Parallel Unit (TPU)' must be a standard expansion of
+    the field (the acronym itself is still a term to ground), or spelled so by the evidence."""
+    for expansion in expansions(sentence.text):
+        if standard(expansion.acronym, expansion.spelled) or _spelled_in_evidence(expansion, context):
             continue
-        start = match.start() if pattern is EXPANSION_AFTER else match.start("long") + match.group("long").rfind(spelled)
         yield finding(
-            FindingKind.UNSUPPORTED_EXPANSION, sentence, (start, match.end()), context.scope(sentence.month),
-            f"neither a commit nor the repository's own text spells {acronym} out as “{spelled}”", None,
+            FindingKind.UNSUPPORTED_EXPANSION, sentence, expansion.span, context.scope(sentence.month),
+            f"neither a commit nor the repository's own text spells {expansion.acronym} out as “{expansion.spelled}”", None,
         )  # fmt: skip
+
+
+def _spelled_in_evidence(expansion: Expansion, context: Context) -> bool:
+    """Whether the developer's commits, the code they changed or the repositories' own text at the tip spell the acronym so."""
+    form = normalize(expansion.spelled)
+    return context.evidence[None].mentions(expansion.spelled) or form in context.spelled_out.get(expansion.acronym, ()) or form in context.code_prose
 
 
 def expanded_acronyms(findings: list[Finding]) -> set[str]:
@@ -243,8 +252,8 @@ def check_repositories(sentence: Sentence, scope: Evidence, context: Context) ->
     for match in _NAMED_REPOSITORY.finditer(masked):
         group = "before" if match.group("before") else "after"
         token = match.group(group)
-        if token.lower() in _NOT_REPOSITORY_NAMES or "/" in token:
-            continue
+        if token.lower() in _NOT_REPOSITORY_NAMES or token.lower() in GENERIC_WORDS or "/" in token:
+            continue  # "AGENTS.md with repository guidelines": a word of the sentence, no name
         # The commits' own words ("Update DLRM repo instructions") name no repository of hers.
         if context.evidence[None].mentions(re.sub(r"^the\s+|`", "", match.group(0), flags=re.IGNORECASE)):
             continue
@@ -294,10 +303,7 @@ def _mask(sentence: Sentence) -> str:
     spans += count_spans(sentence)
     # An acronym's spelled-out words are checked as an expansion, not word by word (and a
     # slashed acronym, "CI/CD", with them: it is not an owner/name).
-    spans += [
-        m.span() if "/" in m.group("acronym") else m.span("long")
-        for m in EXPANSION_AFTER.finditer(text) if long_form(m.group("long"), m.group("acronym"))
-    ]  # fmt: skip
+    spans += [expansion.span if "/" in expansion.acronym else expansion.words for expansion in expansions(text)]
     characters = list(text)
     for start, end in spans:
         characters[start:end] = " " * (end - start)

@@ -44,16 +44,19 @@ def _only_checks(item: WorkItem) -> bool:
     return item.class_rule.startswith(_CHECKS_ONLY) and not _is_feature_verb(first)
 
 
-def undoing(text: str, claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
+def undoing(text: str, wide: str, claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
     """A claim told with one verb ("Re-enabled the scan tests") citing only changes told with its
     opposite ("Skip the scan tests"), when another item of the month tells it with the claim's own
     verb and every word of it those cited tell (that item did the work, the cited ones undid it),
-    or when the cited title tells every word of the claim."""
+    or when the cited title tells every word of the claim. Not where the whole claim the ref closes
+    says both ("Added the pass and removed the fallback (#2007, #2026)")."""
     verb = _opening_verb(text)
     side = next((index for pair in _OPPOSITES for index, verbs in enumerate(pair) if verb in verbs), None)
     if side is None or scope.month is None or not claim:
         return None
     pair = next(pair for pair in _OPPOSITES if verb in pair[side])
+    if any(stem(word.lower()) in pair[1 - side] for word in WORD.findall(wide)):
+        return None
     if not all(_opening_verb(_TITLE_TAGS.sub("", item.title)) in pair[1 - side] for item in items):
         return None
     citations = context.citations
