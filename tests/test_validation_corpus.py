@@ -156,6 +156,16 @@ KNOWN_GAPS = {
     "1892-we-prefill-amainz2025": "the second '(99ff9b6)' is cited for the prefill/decode split (adacbda's): 99ff9b6's title 'adding llama shapes and warp spec' shares 'fp8 GEMM shapes' with it; 30% is caught",
     "1893-we-avgrow-amainz2025": "'a row giving the average of every numeric row (1005838)': 1005838 and 8be92d1 both change triton_op.py, and metadata alone holds no words of the average row",
     "1898-expansion-term-amainz2025": "'Nsight Compute' in a ', which …' clause after a ref is not read (in a sentence of its own it is caught, as a name no commit writes); the wrong GEMM expansion is caught",
+    "1919-misread-fail-job-wfeng2025b": "'fixed the failing unit tests in the distributed CI job (#1125)': #1125 'Fail the distributed CI job if any unit test fails' holds every word of the claim; that it fails the job, not fixes tests, is what the words mean, which the check does not read",
+    "1922-examples-move-count-wfeng2025b": "'the examples README.rst gained a Distributed Operations section (#1240)': #1240 moves the same examples and writes the README words in its code; #1241 is the README change. '31 commits' is caught",
+    "1926-autotuner-filler-wfeng2025b": "'… suggests passing a custom autotune_baseline_fn (#1136)': #1136 and #1092 are both autotuner baseline changes of November, and #1136's code writes the claim's words; the invented effect is caught",
+    "1933-sort-topk-bullets-oulgen2025b": "'Added torch.topk support … (#1247)': #1247's code names topk in a comment (the labeller's own doubt)",
+    "1935-frontend-prose-count-oulgen2025b": "'Dict comprehensions are now unrolled (#1190)': #1190 and #1191 are sibling frontend changes whose code writes the same comprehension words; '9 features' is caught",
+    "1945-docs-gallery-oulgen2025b": "'These improvements made the documentation a joy to use …' names documentation, a word of the work, and no effect the check knows; #1320 shares the gallery words with #1301",
+    "1969-splitjoin-evidence-author-tcombes2026b": "'lowered torch.gather inside Pallas kernels': the colleague's phrase is caught at torch.gather, and its 'Pallas kernels' told as July's (#3069) too",
+    "1970-launcher-memory-narrative-tcombes2026b": "'Its scalar metadata tables are copied into SMEM': 'scalar metadata' is Jongsok Choi's title pair; Theotime Combes's code writes the two words apart",
+    "1971-ci-pin-evidence-number-tcombes2026b": "'the TPU benchmark workflow' reads as Yifei Xu's pair; his own file is benchmark_tpu.yml, the words the other way round (reading them so lost 1070's catch)",
+    "1982-ci-and-tests-tcombes2026b": "'split/join' is read as an owner/name repository (excusing two words of theirs lost pytorch/pytorch and pytorch/xla)",
 }
 
 

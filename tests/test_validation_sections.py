@@ -112,3 +112,30 @@ def test_a_sentence_opening_on_a_month_without_its_year_speaks_of_that_month_of_
 def test_a_month_without_its_year_that_the_period_holds_twice_speaks_of_neither() -> None:
     (sentence,) = split_sentences("In August, he fixed the pager.", ["2024-08", "2025-08"])
     assert sentence.month is None
+
+
+def test_a_list_item_labelled_by_a_bold_month_speaks_of_it_and_the_paragraph_after_the_list_of_the_period() -> None:
+    text = "- **March 2025.** Added the parser.\n- **April 2025.** Fixed the lexer.\n\nBoth shipped with tests."
+    assert [month for _, month in months_of(text)] == ["2025-03", "2025-04", None]
+
+
+def test_a_sentence_going_on_from_one_month_speaks_of_it() -> None:
+    text = "In March 2025, she added the parser, and in April 2025 the pager. She also fixed the lexer."
+    assert months_of(text)[-1] == ("She also fixed the lexer.", "2025-04")
+
+
+def test_a_sentence_going_on_that_names_its_own_months_is_not_carried() -> None:
+    text = "In March 2025 she added the parser. In April 2025 she added the pager. She also fixed the lexer in March."
+    assert months_of(text)[-1][1] == "2025-03"
+
+
+def test_a_statistics_table_s_columns_are_its_months_then_the_period() -> None:
+    history = build_history(read_activity(GRACE))
+    months = history.period.months()
+    by_month = {month.month: month.stats.commits for month in history.months}
+    cells = [by_month.get(month, 0) for month in months] + [history.totals.commits]
+    header = "| | " + " | ".join(months) + " | Total |\n|" + "---|" * (len(months) + 2) + "\n"
+    check = Checker(history)
+    assert not [f for f in check(header + "| Commits | " + " | ".join(map(str, cells)) + " |") if f.severity == "error"]
+    swapped = [cells[-1], *cells[1:-1], cells[0]]
+    assert [f.kind for f in check(header + "| Commits | " + " | ".join(map(str, swapped)) + " |") if f.severity == "error"] == ["wrong_count"]

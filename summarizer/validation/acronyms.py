@@ -99,17 +99,18 @@ def expansions(text: str) -> Iterator[Expansion]:
     for match in _glossed().finditer(text):
         acronym = match.group("after") or match.group("before")
         long = match.group("long_after") or match.group("long_before")
-        start = match.start("long_after") if match.group("long_after") else match.start("long_before")
         at = match.start("after") if match.group("after") else match.start("before")
         if any(expansion.span[0] <= at < expansion.span[1] for expansion in found):
             continue
         words = _WORDS.findall(long)
-        if match.group("long_before"):
+        if match.group("after"):
+            span, words_span = match.span(), match.span("long_after")
+        else:
             words = words[-len(_letters(acronym)) :]  # "the new Extensible Linear Algebra (XLA)": as many words as letters
-            start = match.start("long_before") + long.rfind(words[0]) if words else start
+            start = match.start("long_before") + (long.rfind(words[0]) if words else 0)
+            span, words_span = (start, match.end()), (start, match.end("long_before"))
         if _attempts(words, acronym):
-            end = match.end()
-            found.append(Expansion(acronym, " ".join(words), (match.start() if match.group("after") else start, end), (start, start + len(" ".join(words)) if match.group("long_before") else match.end("long_after"))))
+            found.append(Expansion(acronym, " ".join(words), span, words_span))
     yield from sorted(found, key=lambda expansion: expansion.span)
 
 

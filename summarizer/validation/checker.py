@@ -53,6 +53,12 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
     claims = sentences if blanked == text else split_sentences(blanked, history.period.months())
     findings: list[Finding] = []
     fillers: list[Finding] = []
+    # What the sentences around a claim of effect cite: its paragraph, else the rest of its month's.
+    paragraphs_of: dict[int, list[str]] = {}
+    months_of: dict[str | None, list[str]] = {}
+    for sentence in claims:
+        paragraphs_of.setdefault(sentence.paragraph, []).append(sentence.text)
+        months_of.setdefault(sentence.month, []).append(sentence.text)
     for sentence in claims:
         scope = context.scope(sentence.month)
         found = len(findings)
@@ -85,7 +91,8 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         # A sentence wrong for a reason of its own (another's work, a term nobody wrote) is told so,
         # not also as naming nothing.
         if not findings[found:]:
-            findings += check_effects(sentence, scope, context)
+            around = (" ".join(paragraphs_of[sentence.paragraph]), " ".join(months_of[sentence.month]))
+            findings += check_effects(sentence, around, scope, context)
         if not findings[found:]:
             fillers += check_filler(sentence, scope, context)
     # A sentence that copies the prompt is condemned whole: its citation, the prompt's words ("the

@@ -153,10 +153,12 @@ def _cited(text: str, ref: re.Match[str]) -> bool:
 
 def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     yield from _check_table_row(sentence, scope, context)
+    # A table's row of lines gives each month's in its columns, and the period's.
+    row_scopes = [context.scope(month) for month in (*context.period_months, None)] if sentence.text.lstrip().startswith("|") else []
     for match in LINES_DIFF.finditer(sentence.text):
         told = _told_of(sentence.text, match.start(), scope, context)
         added, deleted = number_value(match.group("added")), number_value(match.group("deleted"))
-        if (added, deleted) not in _line_sizes(sentence, told, context):
+        if (added, deleted) not in _line_sizes(sentence, told, context) + [(each.stats.lines_added, each.stats.lines_deleted) for each in row_scopes]:
             lines = f"+{told.stats.lines_added:,} / −{told.stats.lines_deleted:,}"
             yield finding(FindingKind.WRONG_COUNT, sentence, match, told, f"the lines changed{context.where(told)} are {lines}", lines)
     # "added 49,607 lines and removed 1,450": the lines removed, told after the lines added.
@@ -354,18 +356,34 @@ def _stated(number: int, text: str) -> bool:
 
 
 def _check_table_row(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """A statistics table's row: its one figure is the scope's; figures in several columns
+    ("| Commits | 24 | 29 | 53 |" under "| | November | December | Total |") are each month's, in
+    order, then the period's."""
     row = TABLE_ROW.match(sentence.text.strip())
     if not row:
         return
     label = row.group("label").lower()
-    truth = {
+    cells = [(match.start(), number_value(match.group(0))) for match in re.finditer(r"(?<=\|)\s*\d[\d,]*\s*(?=\|)", sentence.text)]
+    months = [context.scope(month) for month in context.period_months]
+    if len(cells) > 1 and len(cells) in (len(months), len(months) + 1):
+        scopes = (months + [context.scope(None)])[: len(cells)]
+    else:
+        cells, scopes = [(sentence.text.index(row.group("value"), sentence.text.index(row.group("label")) + len(row.group("label"))), number_value(row.group("value")))], [scope]
+    for (offset, value), told in zip(cells, scopes):
+        truth = _row_truth(label, told)
+        if value != truth:
+            text = sentence.text[offset:].split("|")[0]
+            start = offset + len(text) - len(text.lstrip())
+            yield finding(FindingKind.WRONG_COUNT, sentence, (start, start + len(text.strip())), told, f"{row.group('label')}{context.where(told)}: {truth}", str(truth))
+            return
+
+
+def _row_truth(label: str, scope: Evidence) -> int:
+    return {
         "commits": scope.stats.commits, "work items": scope.stats.work_items, "pull requests": scope.pull_requests,
         "features": scope.stats.features, "bugs": scope.stats.bugs, "fixes": scope.stats.bugs,
         "repositories": len(scope.repositories), "activity months": scope.activity_months,
     }[label]  # fmt: skip
-    if number_value(row.group("value")) != truth:
-        offset = sentence.text.index(row.group("value"), sentence.text.index(row.group("label")) + len(row.group("label")))
-        yield finding(FindingKind.WRONG_COUNT, sentence, (offset, offset + len(row.group("value"))), scope, f"{row.group('label')}{context.where(scope)}: {truth}", str(truth))
 
 
 def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:

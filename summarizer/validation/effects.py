@@ -1,11 +1,12 @@
-"""Effects claimed for work that no commit tells: "made the compiler faster" where nothing the
-sentence cites (nothing of its month) speaks of speed.
+"""Effects claimed for work that no commit tells: "made the compiler faster" where nothing of
+the month speaks of speed.
 
 A model asked for business value adds effects the commits never state ("improved the reliability
 and speed of the metal compiler"); a careful writer says them only where a commit does ("perf-tune
 the kernels", "fix a flaky test"). An effect told alone, in a sentence that cites nothing and
-states no figure (a figure's own check holds "3x faster"), is held to the messages of its month's
-commits: one word of the effect's kind, as the beginning of any word of theirs ("perf" of perf-tune,
+states no figure (a figure's own check holds "3x faster"), is held to the messages of the items
+its paragraph cites, else the rest of its month's text ("These changes made Pallas more robust"
+beside a list of them), or, where none is cited, of its month's commits: one word of the effect's kind, as the beginning of any word of theirs ("perf" of perf-tune,
 "crash" of crashes; not "race" of Grace), supports it.
 """
 
@@ -15,13 +16,16 @@ import re
 from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
-from summarizer.validation.claims import refs_in
+from summarizer.models.history import WorkItem
+from summarizer.validation.claims import cited_items, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 
 _IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,3}?"
+# "more robust", "more competitive and reliable", "was stable and efficient": a quality claimed.
+_BECAME = r"(?:more\s+(?:\w+\s+and\s+)?|(?:was|were|is|are|be|been|remains?|remained|stays?|stayed)\s+(?:more\s+)?(?:\w+\s+and\s+)?)"
 # Each kind of effect: how prose claims it, and the parts of words of the commits that tell it.
 _EFFECTS = (
     (
@@ -29,11 +33,11 @@ _EFFECTS = (
         ("fast", "speed", "perf", "slow", "latenc", "overhead", "optimi", "throughput", "flops", "bandwidth", "quick", "sped"),
     ),
     (
-        re.compile(rf"\b(?:more\s+(?:reliable|robust|stable|resilient)|{_IMPROVED}(?:reliability|robustness|stability|resilience))\b", re.IGNORECASE),
+        re.compile(rf"\b(?:{_BECAME}(?:reliable|robust|stable|resilient)|{_IMPROVED}(?:reliability|robustness|stability|resilience))\b", re.IGNORECASE),
         ("reliab", "robust", "stab", "unstab", "flak", "crash", "fail", "error", "fix", "bug", "retr", "hang", "timeout", "race", "resilien", "broke", "break"),
     ),
     (
-        re.compile(rf"\b(?:more\s+efficient|{_IMPROVED}efficiency)\b", re.IGNORECASE),
+        re.compile(rf"\b(?:{_BECAME}efficient|{_IMPROVED}efficiency)\b", re.IGNORECASE),
         ("efficien", "memory", "overhead", "perf", "fast", "reduc", "cache", "waste", "alloc", "speed"),
     ),
     (
@@ -43,19 +47,28 @@ _EFFECTS = (
 )
 
 
-def check_effects(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
-    """`ungrounded_text` on each effect ("faster", "more reliable") that none of the words of the
-    items the sentence cites, or of its month's items where it cites none, tells."""
+def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, context: Context) -> Iterator[Finding]:
+    """`ungrounded_text` on each effect ("faster", "more reliable") of a sentence with no ref and no
+    figure that no message tells: of the items its paragraph cites, else those the rest of its
+    month's text cites ("These changes made …" before a list of them), else of its month's
+    commits (of the period's, unlabelled)."""
     if TAG_LINE.match(sentence.text) or refs_in(sentence.text) or FIGURE.search(sentence.text):
         return
     claimed = [(match, parts) for pattern, parts in _EFFECTS for match in pattern.finditer(sentence.text)]
     if not claimed:
         return
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
-    told = scope.text.lower()
+    items = cited_items(around[0], context) or cited_items(around[1], context)
+    told = (_messages(items, context) if items else scope.text).lower()
     unsupported = [match for match, parts in claimed if not re.search(rf"\b(?:{'|'.join(parts)})", told)]
-    where = "of the month" if scope.month else "of the period"
+    where = "in the items cited around it" if items else "of the month" if scope.month else "of the period"
     for match in unsupported:
         # "improving the performance and reliability": one effect, not also its first half.
         if not any(other is not match and other.start() <= match.start() and match.end() <= other.end() for other in unsupported):
             yield finding(FindingKind.UNGROUNDED_TEXT, sentence, match, scope, f"“{match.group(0)}” is an effect no work {where} speaks of")
+
+
+def _messages(items: list[WorkItem], context: Context) -> str:
+    """The titles and commit messages of work items."""
+    shas = {sha for item in items for sha in item.commits}
+    return "\n".join([item.title for item in items] + [f"{commit.subject}\n{commit.body}" for commit in context.commits_of(None) if commit.sha in shas])

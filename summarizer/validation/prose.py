@@ -109,15 +109,22 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         # "Documentation (API docs updated when …, #1791)" explains a tag; "code generation (Triton,
         # CuTe, Metal/MSL)" lists more of them.
         tags = _EXPLANATION.sub(lambda match: " " * len(match.group(0)), tag_line.group("tags"))
+        first = _TAG_SEPARATOR.split(tags)[0]
+        if len(first.split()) > _LONGEST_TAG and ("(#" in tags or _LIST_ITEM.match(sentence.text)):
+            return  # "- Language: hl.triton_kernel for calling Triton JIT functions … (#1150)": a highlight's label
         for tag in _TAG_SEPARATOR.split(tags):
             start = sentence.text.find(tag, position)
+            if start < 0:
+                continue
             position = start + len(tag)
             # "Languages: Python · Areas: Pallas, Triton": a second label within the line heads its own tags.
             clean = _INNER_LABEL.sub("", tag.strip()).strip("*_`. ")
             # A tag line closing a month's section may name the period's skills: either scope shows
             # them. A list of languages is the month's files' ("Languages: Python, Dockerfile" under February).
             of_files = tag_line.group("label").lower().startswith("language")
-            unsupported = _unsupported_tag(clean, scope, context, of_files) if clean else None
+            # "Python packaging (pyproject.toml)": a file in parentheses says where a skill shows.
+            qualifier = sentence.text[:start].rstrip().endswith("(") and _a_place(clean, scope, context)
+            unsupported = _unsupported_tag(clean, scope, context, of_files) if clean and not qualifier else None
             if unsupported and scope.month is not None and not (of_files and _is_language(clean)) and not _unsupported_tag(clean, context.scope(None), context, of_files):
                 unsupported = None
             if unsupported:
@@ -148,6 +155,11 @@ def find_duplicates(sentences: list[Sentence], context: Context) -> Iterator[Fin
             start = sentence.text.index(text)
             yield finding(FindingKind.DUPLICATE_TEXT, sentence, (start, start + len(text)), context.scope(sentence.month), "this sentence was said before", None, "warning")
         seen.add(key)
+
+
+# A tag runs to a few words ("Triton autotune configs"); a first "tag" longer is a sentence.
+_LONGEST_TAG = 6
+_LIST_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s")
 
 
 def _unsupported_tag(tag: str, scope: Evidence, context: Context, of_files: bool = True) -> str | None:

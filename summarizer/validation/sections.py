@@ -132,6 +132,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
     paragraphs = re.split(r"(\n\s*\n)", text)
     last = max((number for number, paragraph in enumerate(paragraphs) if paragraph.strip()), default=-1)
     sections_seen: set[str] = set()
+    after_list: str | None = _NO_LIST
     for number, paragraph in enumerate(paragraphs):
         start = offset
         offset += len(paragraph)
@@ -148,12 +149,17 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
         elif number == last and len(sections_seen - {""}) >= 2 and all(TAG_LINE.match(line) for line in paragraph.strip().splitlines()):
             # Tag lines closing a text of several months, a paragraph of their own, are the period's.
             section = None
+        elif _LABELLED_ITEM.match(first_line):
+            # A list of items labelled by their months: its labels speak of their items, not of the
+            # paragraphs after the list ("Both features in the period …").
+            after_list = section
         else:
             leading = _LEADING_MONTH.match(paragraph.strip())
             if leading:
                 section = _month_of(leading)
                 sections_seen.add(section)
         heading_ends = paragraph.find("\n", paragraph.find(first_line)) if _HEADING.match(first_line) else -1
+        told: str | None = None  # the one month the paragraph's last sentence named
         for text_part, part_start in _sentences_of(paragraph):
             # Text right under a heading, with no blank line between, is a paragraph of its own.
             paragraph_id = 2 * number + (heading_ends != -1 and part_start > heading_ends)
@@ -161,18 +167,35 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
             # "- August 2026: …", a list item labelled by its month, speaks of it to the next label.
             labelled = _LABELLED_ITEM.match(line)
             if labelled and line.lstrip().startswith(text_part.lstrip()[:20]):
-                section = _month_of(labelled)
+                section, told = _month_of(labelled), None
             elif _TOTALS_ITEM.match(line) and line.lstrip().startswith(text_part.lstrip()[:20]):
                 section = None  # "- Totals: 16 commits, …" after the months' items: the period's
             mentioned = set(months_named(_RANKED_MONTH.sub("", text_part))) or _yearless(text_part, period or [])
-            month = mentioned.pop() if len(mentioned) == 1 else section
+            # "In December he added hl.randint. He also moved …": a sentence that goes on from the one
+            # before it, naming no month, speaks of the one month that sentence named.
+            if len(mentioned) == 1:
+                month = told = mentioned.pop()
+            else:
+                going_on = _GOING_ON.match(text_part) and not re.search(rf"\b(?:{MONTH_NAME})\b", text_part)
+                month = told if told is not None and not mentioned and going_on else section
+                told = None
             sentences.append(Sentence(text_part, start + part_start, month, line, paragraph_id))
+        if after_list is not _NO_LIST:
+            section, after_list = after_list, _NO_LIST
     return sentences
+
+
+_GOING_ON = re.compile(r"^\W*(?:(?:he|she|they)\s+(?:also|then|later|further|additionally)|also|then|later|afterwards|additionally)\b", re.IGNORECASE)
+# No list of items labelled by months is open.
+_NO_LIST = "no list"
 
 
 # A list item's marker: "-", "*", "•", "1." or "1)".
 LIST_MARKER = r"(?:[-*•]|\d+[.)])"
-_LABELLED_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s+(?:\*\*|__)?(?:{MONTH_MENTION.pattern})(?:\*\*|__)?\s*(?::|—|–|-\s)")
+# "- August 2026: …", "- **July 2026.** …", "- **June 2026**: …".
+_LABELLED_ITEM = re.compile(
+    rf"^\s*{LIST_MARKER}\s+(?P<bold>\*\*|__)?(?:{MONTH_MENTION.pattern})(?(bold)[.:]?(?:\*\*|__)\s*(?::|—|–|-\s)?|\s*(?::|—|–|-\s))"
+)
 _TOTALS_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s+(?:\*\*|__)?(?:totals?|overall|altogether|in total|both months|the period|period)\b", re.IGNORECASE)
 _RANGE_OPENING = re.compile(rf"\b(?:{MONTH_NAME})\s*(?:–|—|-|to|through|and)\s*$")
 # "… · busiest month August 2025 (9 commits)": which month ranked first, told of the period.
