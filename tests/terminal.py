@@ -16,7 +16,8 @@ class Terminal:
         return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True).stdout
 
     def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "review", "-S", "-200")
+        # -J joins a line the terminal wrapped: a message is found whole wherever it broke.
+        return self.tmux("capture-pane", "-p", "-J", "-t", "review", "-S", "-200")
 
     def wait_for(self, text: str, timeout: float = 30) -> str:
         deadline = time.monotonic() + timeout
@@ -29,6 +30,16 @@ class Terminal:
 
     def type(self, keys: str) -> None:
         self.tmux("send-keys", "-t", "review", keys, "Enter")
+
+    def answer(self, keys: str, timeout: float = 30) -> None:
+        """Types the keys once the program waits at its prompt (the screen ends in "> "): keys sent
+        before it is drawn are echoed above it, and a slow machine draws late."""
+        deadline = time.monotonic() + timeout
+        while not self.screen().rstrip().endswith(">"):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no prompt came:\n{self.screen()}")
+            time.sleep(0.1)
+        self.type(keys)
 
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)

@@ -156,3 +156,13 @@ def test_british_spelling_meets_the_commits_american() -> None:
 def test_a_number_the_right_item_states_is_told_by_the_wrong_ref_alone() -> None:
     text = "### March 2025\n- Fixed the 23 known loader bugs (#15)"
     assert {(f.kind, f.text) for f in validate(text, history()) if f.severity == "error"} == {("wrong_evidence", "#15")}
+
+
+def test_a_claim_naming_what_sets_a_sibling_title_apart_cites_the_sibling() -> None:
+    month = march([
+        commit("a1", "2025-03-03", "Add tuple comprehension support (#16)", "vision/frontend.py"),
+        commit("b2", "2025-03-04", "Add dict comprehension support (#17)", "vision/frontend.py"),
+    ])
+    claim = "### March 2025\n- Dict comprehensions are now unrolled at compile time ({})"
+    assert {(f.kind, f.text, f.suggestion) for f in validate(claim.format("#16"), month) if f.severity == "error"} == {("wrong_evidence", "#16", "#17")}
+    assert errors(claim.format("#17"), month) == set()

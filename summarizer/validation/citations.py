@@ -167,6 +167,10 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         unsuggested = all(verdict is not None for verdict in verdicts) and verdicts[-1][1] is None  # type: ignore[index]
         if alone and (verdicts[0] is None or unsuggested) and (phrased := _phrased_elsewhere(claims[0], items, scope, context)):
             verdicts = [phrased] * 2
+        # Sibling titles ("Implement torch.sort support", "… torch.topk support"): the claim names what
+        # tells them apart, the other's.
+        if alone and None in verdicts and (sibling := _siblings_word(wide_claim, items, scope, context)):
+            verdicts = [sibling] * 2
         if all(verdict is not None for verdict in verdicts) and not (together and _tells_another_part(claims[1], items, verdicts[-1][1], cited_by_claim[claims[1]], context)):  # type: ignore[index]
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
 
@@ -182,6 +186,29 @@ def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None,
     claim = {key for word in WORD.findall(text) if _is_content(word, skipped) for key in keys(word)}
     titles = context.citations.titles
     return any(claim & titles[item.id] - titles[suggestion.id] for item in items)
+
+
+def _siblings_word(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
+    """The item of the month whose title is the cited item's but for a word or three, where the claim
+    names the sibling's own words, a word both share, and none of the cited title's own: "Dict
+    comprehensions are now unrolled (#1190)", #1190 "Add tuple comprehension support", #1191 "Add
+    dict comprehension support"."""
+    if scope.month is None or len(items) != 1:
+        return None
+    titles, said = context.citations.titles, set(claim)
+    cited = items[0]
+    for other in context.citations.of_month(scope.month):
+        shared, own, theirs = titles[cited.id] & titles[other.id], titles[cited.id] - titles[other.id], titles[other.id] - titles[cited.id]
+        if other.id == cited.id or len(shared) < 2 or not 0 < len(own) <= _SIBLING_WORDS or not 0 < len(theirs) <= _SIBLING_WORDS:
+            continue
+        if said & theirs and said & shared and not said & own:
+            named = ", ".join(sorted(claim[key] for key in said & theirs))
+            return f"{ref_of(cited)} is “{cited.title}”; {ref_of(other)}, “{other.title}”, is the one that names {named}", ref_of(other)
+    return None
+
+
+# Titles that differ in this many keys or fewer are siblings.
+_SIBLING_WORDS = 3
 
 
 def _phrased_elsewhere(claim: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
