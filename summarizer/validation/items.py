@@ -47,8 +47,12 @@ ABBREVIATIONS = {
     "hid": "hide", "hidden": "hide", "bound": "bind", "wound": "wind", "taught": "teach", "caught": "catch",
     "sought": "seek", "fought": "fight", "shook": "shake", "stole": "steal", "woke": "wake", "spun": "spin",
 }  # fmt: skip
-# Words of code that stand for several of prose: an xfail is an expected failure.
-_SPELLED = dict.fromkeys(("xfail", "xfails", "xfailed"), ("expected", "failure", "expectedfailure"))
+# Words of code that stand for several of prose: an xfail is an expected failure; a warp spec, or
+# warpspec, is warp specialization as often as a specification.
+_SPELLED = {
+    **dict.fromkeys(("xfail", "xfails", "xfailed"), ("expected", "failure", "expectedfailure")),
+    "spec": ("specialization", "specification"), "warpspec": ("warp", "specialization", "warpspecialization"),
+}  # fmt: skip
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
