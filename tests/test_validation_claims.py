@@ -166,3 +166,13 @@ def test_a_claim_naming_what_sets_a_sibling_title_apart_cites_the_sibling() -> N
     claim = "### March 2025\n- Dict comprehensions are now unrolled at compile time ({})"
     assert {(f.kind, f.text, f.suggestion) for f in validate(claim.format("#16"), month) if f.severity == "error"} == {("wrong_evidence", "#16", "#17")}
     assert errors(claim.format("#17"), month) == set()
+
+
+def test_a_hash_of_letters_or_digits_alone_in_parentheses_is_a_ref() -> None:
+    month = march([
+        commit("12", "2025-03-03", "Add a disk cache for decoded frames", "vision/cache.py"),
+        commit("ab", "2025-03-04", "Speed up the JPEG decoder", "vision/jpeg.py"),
+    ])
+    assert errors("In March 2025, Grace added a disk cache for decoded frames (1212121).", month) == set()
+    assert errors("In March 2025, Grace sped up the JPEG decoder (abababa).", month) == set()
+    assert ("wrong_evidence", "1212121") in errors("In March 2025, Grace sped up the JPEG decoder (1212121).", month)

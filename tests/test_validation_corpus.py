@@ -84,7 +84,6 @@ KNOWN_GAPS = {
     "1418-overview-arc-nriasanovsky2025": "'OpenAI' is the labeller's reading of the commits' OAI: a product's name no commit writes is an ungrounded term",
     "1425-june-misc-wrong-pr-count-nriasanovsky2025": "'a workaround … that blocked local testing (ab2c869)': ab2c869 is classed a test change by its title ('Enable Local testing …'), and a claim of added work cited to a test change is wrong_evidence; its body says it is a workaround in the code",
     "1432-june-bullets-nriasanovsky2025": "'OpenAI' for the commits' OAI, as 1418",
-    "1435-june-oss-fix-wrong-sha-nriasanovsky2025": "'fixed an OSS breakage … (6152501)': #241's title tells the claim far better, yet no rule that moves a citation fires, even on the sentence alone: not yet traced",
     "1471-cuda13-wrong-ref-count-oulgen2026": "'made cute require CUDA 13+ … (#2622)': CUDA, a language's name, is no claim word, and #2623 that tells the rest is of June; #2622's title shares cute",
     "1478-stats-table-uchand": "'The test_print rewrite alone removed 159 lines.': the item is named by its test, not cited, so its size is no figure the sentence may give",
     "1483-april-highlights-pin-uchand": "'put the tritonbench commit in a pin file … (#2121)': #2121 'Update tritonbench.txt' edits that pin file, so its paths tell the claim as well as #2106's",
@@ -149,7 +148,6 @@ KNOWN_GAPS = {
     "1846-may-bullets-unknown-dlu2026a": "a sentence of praise after a list names 'code quality', which the filler check reads as work; #2301 is caught",
     "1882-skills-amainz2025": "'kernels' is all that is left of Nick Riasanovsky's phrase, a plain word Adam Mainz's titles never write; 'kernel benchmarking' is a skill no word of his metadata-only commits writes",
     "1892-we-prefill-amainz2025": "the second '(99ff9b6)' is cited for the prefill/decode split (adacbda's): 99ff9b6's title 'adding llama shapes and warp spec' shares 'fp8 GEMM shapes' with it; 30% is caught",
-    "1893-we-avgrow-amainz2025": "'a row giving the average of every numeric row (1005838)': 1005838 and 8be92d1 both change triton_op.py, and metadata alone holds no words of the average row",
     "1898-expansion-term-amainz2025": "'Nsight Compute' in a ', which …' clause after a ref is not read (in a sentence of its own it is caught, as a name no commit writes); the wrong GEMM expansion is caught",
     "1919-misread-fail-job-wfeng2025b": "'fixed the failing unit tests in the distributed CI job (#1125)': #1125 'Fail the distributed CI job if any unit test fails' holds every word of the claim; that it fails the job, not fixes tests, is what the words mean, which the check does not read",
     "1922-examples-move-count-wfeng2025b": "'the examples README.rst gained a Distributed Operations section (#1240)': #1240 moves the same examples and writes the README words in its code; #1241 is the README change. '31 commits' is caught",
@@ -159,6 +157,12 @@ KNOWN_GAPS = {
     "1970-launcher-memory-narrative-tcombes2026b": "'Its scalar metadata tables are copied into SMEM': 'scalar metadata' is Jongsok Choi's title pair; Theotime Combes's code writes the two words apart",
     "1971-ci-pin-evidence-number-tcombes2026b": "'the TPU benchmark workflow' reads as Yifei Xu's pair; his own file is benchmark_tpu.yml, the words the other way round (reading them so lost 1070's catch)",
     "1982-ci-and-tests-tcombes2026b": "'split/join' is read as an owner/name repository (excusing two words of theirs lost pytorch/pytorch and pytorch/xla)",
+    "1986-real-model-november-wfeng2025b": "the model's 'Fixed errors in the device loop (#1076, #1078, #1079)': #1078 prints a repro on device IR lowering errors, its title holding 'device' and 'error'; 'Supported more complex operations in the compiler (#1102, #1111, #1116)': #1102 and #1111 change files under helion/_compiler (a rule holding such vague claims to titles and messages flagged 9 true texts). 5 of 8 errors caught",
+    "1987-real-model-december-wfeng2025b": "'further expanded the project's capabilities' names no effect the check knows; #1217 (the memory-leak fix) cited for shape specialization shares 'tensor' with it; #1240 and #1241 (moving the distributed examples) cited for 'expanded the distributed examples'. 3 of 7 caught",
+    "1988-real-model-november-oulgen2025b": "'an increase in test coverage' and 'a decrease in lines of code' are no effect or count the check reads; the invented 'more robust and faster' and the misspelt tests_debug_utils.py are caught",
+    "1989-real-model-december-oulgen2025b": "'benefiting the development of machine learning models' names no effect the check knows; 'more robust and easier to use' and #1247 are caught",
+    "1990-real-model-april-dlu2026a": "'particularly effective in handling complex tensor operations' names no effect the check knows; #1985 and #1986 cited for hl.grid offsets share hl.grid with it; the labeller judged '#1935' (a refactor of if-else branches cited for 'fixed issues with if-else branches') true, the check does not (the title says refactor)",
+    "1991-real-model-may-dlu2026a": "'a Pallas TPU framework' and 'for better performance' (of #2524, in a sentence citing nothing, beside attention-perf items) pass; #2212, #2302, #2373, #2374 cited together with right refs share their words; the labeller left '#2556' (a fix) under 'Improved performance and reliability' unlabelled, the check flags it",
 }
 
 

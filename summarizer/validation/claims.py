@@ -17,10 +17,11 @@ from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, Sentence, 
 from summarizer.words import count_as
 
 # A hash, bare or written as a ref ("#2368cc4a66", as a model may): letters and digits both.
-# A hash has a digit, unless it stands alone in parentheses or backticks ("(adacbda)"), where no word does.
+# A hash has a letter and a digit, unless it stands alone in parentheses or backticks ("(adacbda)",
+# "(1970349)"), where no word or count does.
 SHA = re.compile(
     r"(?<![\w/.@-])(?<![\w]#)(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])"
-    r"|(?<=\()[a-f]{7,40}(?=[),;])|(?<=`)[a-f]{7,40}(?=`)|(?<=, )[a-f]{7,40}(?=\))"
+    r"|(?<=\()(?:[a-f]{7,40}|\d{7,40})(?=[),;])|(?<=`)[a-f]{7,40}(?=`)|(?<=, )(?:[a-f]{7,40}|\d{7,40})(?=\))"
 )
 # A ref may name its repository as owner/name or by its name alone ("helion#2377").
 PR_REF = re.compile(

@@ -34,7 +34,8 @@ _EFFECTS = (
     ),
     (
         re.compile(rf"\b(?:{_BECAME}(?:reliable|robust|stable|resilient)|{_IMPROVED}(?:reliability|robustness|stability|resilience))\b", re.IGNORECASE),
-        ("reliab", "robust", "stab", "unstab", "flak", "crash", "fail", "error", "fix", "bug", "retr", "hang", "timeout", "race", "resilien", "broke", "break"),
+        # A fix is no claim of reliability: "more robust" needs the commits to speak of it.
+        ("reliab", "robust", "stab", "unstab", "flak", "crash", "retry", "retries", "hang", "timeout", "race", "resilien", "deadlock", "segfault"),
     ),
     (
         re.compile(rf"\b(?:{_BECAME}efficient|{_IMPROVED}efficiency)\b", re.IGNORECASE),
