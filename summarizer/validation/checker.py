@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import History
 from summarizer.period import month_label
+from summarizer.validation.acronyms import expansions as acronym_expansions
 from summarizer.validation.citations import check_citations, check_figure_sources, check_months_of_work
 from summarizer.validation.claims import PR_REF, SHA, check_counts, check_figures, check_identifiers, check_quantities, check_word_figures
 from summarizer.validation.colleagues import check_colleagues
@@ -82,8 +83,9 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_repositories(sentence, scope, context)
         findings += check_skills(sentence, scope, context)
         findings += check_terms(sentence, scope, context, expanded_acronyms(expansions))
-        # The words of an acronym spelled out are the expansion's finding, not a colleague's phrase.
-        findings += [f for f in check_colleagues(sentence, scope, context) if not any(_within(f, expansion) for expansion in expansions)]
+        # The words of an acronym spelled out are the expansion's, right or wrong, not a colleague's phrase.
+        spelled = [(sentence.start + start, sentence.start + end) for start, end in (expansion.span for expansion in acronym_expansions(sentence.text))]
+        findings += [f for f in check_colleagues(sentence, scope, context) if not any(start <= (f.offset or 0) < end for start, end in spelled)]
         findings += check_echoes(sentence, scope, context)
         findings[found:] = _one_per_misplaced_ref(findings[found:])
         findings[found:] = _one_per_colleague_commit(findings[found:], sentence)

@@ -48,6 +48,7 @@ new newly old older existing several various numerous lot lots many handful bunc
 first second third last latest next previous earlier later before after during since while across along around
 helped helps made makes moved landed shipped delivered wired brought brings bring turned turns took takes needed needs went came rest remainder
 besides further furthermore moreover additional additionally extra meanwhile finally notably highlights highlight elsewhere otherwise quick quickly
+largest biggest smallest longest shortest busiest heaviest
 """.split())
 _MONTH_WORDS = frozenset(
     "january february march april may june july august september october november december "

@@ -62,7 +62,7 @@ COUNT = re.compile(
     + r")\b(?=(?P<after>[^.;:]{0,40}))",
     re.IGNORECASE,
 )
-_SUBSET_BEFORE = re.compile(r"\b(?:including|into|other|of which|among (?:them|these)|with|of the|of her|of his|of their)\s*$", re.IGNORECASE)
+_SUBSET_BEFORE = re.compile(r"\b(?:including|into|other|of which|among (?:them|these)|with|of the|of her|of his|of their|only)\s*$", re.IGNORECASE)
 _SUBSET_AFTER = re.compile(r"^\s*(?:each|apiece|per|also|that|which|touching|related|affecting|about|on|for|to|under|inside|within)\b", re.IGNORECASE)
 _IN_TARGET = re.compile(
     r"^\s*(?:in|to|into|across)\s+(?:the\s+)?(?P<targets>[\w./`-]+(?:(?:,\s*|\s+and\s+)[\w./`-]+)*)", re.IGNORECASE
