@@ -144,3 +144,19 @@ def test_an_effect_no_commit_of_the_month_tells_is_ungrounded_text() -> None:
 
 def test_an_effect_a_commit_of_the_month_tells_passes() -> None:
     assert errors("In March 2025, Grace added nearest-neighbour resize. The JPEG decoder got faster.") == set()
+
+
+def test_a_phrase_the_glossary_spells_as_an_acronym_of_theirs_is_theirs() -> None:
+    def told(body: str) -> list[str]:
+        activity = Activity(
+            authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
+            repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)],
+            commits=[commit("a", GRACE, "2025-03-18", "Speed up the JPEG decoder", "vision/jpeg.py", body)],
+            # A hash no other commit here has: a commit's words are read once per hash.
+            others=[commit("0", ADA, "2025-03-11", "Stage decoder tiles through tensor memory", "vision/tiles.py")],
+        )  # fmt: skip
+        text = "In March 2025, Grace sped up the JPEG decoder by keeping tiles in tensor memory."
+        return [f.text for f in validate(text, build_history(activity)) if f.kind == "other_author"]
+
+    assert told("Keep the tiles in TMEM.") == []
+    assert told("Keep the tiles in registers.") == ["tensor memory"]

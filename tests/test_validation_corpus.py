@@ -165,12 +165,11 @@ KNOWN_GAPS = {
     "1991-real-model-may-dlu2026a": "'a Pallas TPU framework' and 'for better performance' (of #2524, in a sentence citing nothing, beside attention-perf items) pass; #2212, #2302, #2373, #2374 cited together with right refs share their words; the labeller left '#2556' (a fix) under 'Improved performance and reliability' unlabelled, the check flags it",
     "1998-august-seeding-jansel2026": "'seeding across legal families (#3230)': #3230 and #3232 are sibling autotuner-seeding changes whose code writes each other's words; '9 commits' is caught",
     "2004-pipeline-families-jansel2026": "'pipeline-family normalization (#3229)': #3229 and #3230 are sibling flash-pipeline changes whose code shares the words; 'FlashScheduleVerifier' is caught",
-    "2030-epilogue-prose-syu2026b": "'shared memory' reads as Jongsok Choi's phrase; Shangdi Yu's commits write smem",
-    "2031-september-other-author-syu2026b": "a month heading with none of her commits ('### September 2026') is caught at the month, not at the ref under it (#3377); the colleague's phrase is caught",
+    "2031-september-other-author-syu2026b": "#3377 under '### September 2026' is caught, and the heading is reported too: no commit of hers landed in September 2026, a finding the labeller did not plant; the colleague's phrase is caught",
     "2033-dsl-other-author-term-syu2026b": "'upgrading it to 4.7.0' (Jongsok Choi's CuTe DSL bump) reads as hers: she bumped the DSL pin too (#3278), and the version alone names nothing; the misspelt class is caught",
     "2034-pretuned-scale-mm-syu2026b": "'pretuned scale' reads as Yash Bishnoi's pair: 'scale' is part of scale_mm_cute, a name her code writes, but 'pretuned' is in no title of hers (reading it from all her words lost 2002's catch)",
     "2037-filler-unknown-sha-syu2026b": "a sentence of praise inside a paragraph that names her work: ungrounded_text reads paragraphs, and the sentence names 'quality', no effect the check knows; the unknown hash is caught",
-    "2039-july-dsl-bump-syu2026b": "as 2031: '### July 2026' is caught at the month, not at the ref under it (#3278)",
+    "2039-july-dsl-bump-syu2026b": "as 2031: #3278 under '### July 2026' is caught, and the month with none of her commits is reported too",
 }
 
 

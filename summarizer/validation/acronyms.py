@@ -133,6 +133,20 @@ def glossary() -> dict[str, frozenset[str]]:
     return entries
 
 
+def acronyms_of(words: str) -> frozenset[str]:
+    """The acronyms, lower case, the glossary spells out as these words: "shared memory" is smem."""
+    return _by_form().get(_form_key(words), frozenset())
+
+
+@cache
+def _by_form() -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = defaultdict(set)
+    for acronym, forms in glossary().items():
+        for form in forms:
+            found[form].add(acronym)
+    return {form: frozenset(acronyms) for form, acronyms in found.items()}
+
+
 def _form_key(text: str) -> str:
     """A form compared without case, separators or a final plural: "Tensor Processing Units" ~ "tensor-processing unit"."""
     return re.sub(r"[^a-z0-9]", "", text.lower()).removesuffix("s")

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 
 from summarizer.models.activity import Commit
 from summarizer.models.findings import Finding, FindingKind
+from summarizer.validation.acronyms import acronyms_of
 from summarizer.validation.claims import cited_items
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
@@ -69,6 +70,9 @@ def _said_by_them(first: str, second: str, context: Context, compounded: tuple[b
     # Written side by side in their own messages or code ("RNG codegen" in a test's docstring).
     pair = f"{first} {second}"
     if joined_key(first, second) in citations.everywhere or context.evidence[None].mentions(pair) or normalize(pair) in context.code_prose:
+        return True
+    # Or as its acronym: "shared memory" where they write smem.
+    if any(acronym in citations.everywhere for acronym in acronyms_of(pair)):
         return True
     # Beside a function word ("config when"), a word their own titles use is theirs; beside a
     # generic noun it may be another's tool ("gemm analyzer"), and both must be theirs. A word of

@@ -132,7 +132,8 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
     paragraphs = re.split(r"(\n\s*\n)", text)
     last = max((number for number, paragraph in enumerate(paragraphs) if paragraph.strip()), default=-1)
     sections_seen: set[str] = set()
-    after_list: str | None = _NO_LIST
+    in_list = False  # in a list of items labelled by months
+    after_list: str | None = None  # the section to return to after it
     for number, paragraph in enumerate(paragraphs):
         start = offset
         offset += len(paragraph)
@@ -152,7 +153,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
         elif _LABELLED_ITEM.match(first_line):
             # A list of items labelled by their months: its labels speak of their items, not of the
             # paragraphs after the list ("Both features in the period …").
-            after_list = section
+            in_list, after_list = True, section
         else:
             leading = _LEADING_MONTH.match(paragraph.strip())
             if leading:
@@ -180,14 +181,12 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
                 month = told if told is not None and not mentioned and going_on else section
                 told = None
             sentences.append(Sentence(text_part, start + part_start, month, line, paragraph_id))
-        if after_list is not _NO_LIST:
-            section, after_list = after_list, _NO_LIST
+        if in_list:
+            section, in_list = after_list, False
     return sentences
 
 
 _GOING_ON = re.compile(r"^\W*(?:(?:he|she|they)\s+(?:also|then|later|further|additionally)|also|then|later|afterwards|additionally)\b", re.IGNORECASE)
-# No list of items labelled by months is open.
-_NO_LIST = "no list"
 
 
 # A list item's marker: "-", "*", "•", "1." or "1)".
