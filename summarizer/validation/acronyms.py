@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from summarizer.validation.evidence import normalize
@@ -83,9 +82,11 @@ class Expansion:
     words: tuple[int, int]  # the words alone, which no other check reads word by word
 
 
-def expansions(text: str) -> Iterator[Expansion]:
+@lru_cache(maxsize=1024)
+def expansions(text: str) -> tuple[Expansion, ...]:
     """Each acronym the text spells out: by initials ("TPU (Tensor Parallel Unit)"), or with words
-    in place of a standard expansion of the glossary ("XLA (Extensible Linear Algebra)")."""
+    in place of a standard expansion of the glossary ("XLA (Extensible Linear Algebra)"). Read once
+    per sentence, for the checks of expansions, terms and colleagues alike."""
     found: list[Expansion] = []
     for match in EXPANSION_AFTER.finditer(text):
         spelled = long_form(match.group("long"), match.group("acronym"))
@@ -111,7 +112,7 @@ def expansions(text: str) -> Iterator[Expansion]:
             span, words_span = (start, match.end()), (start, match.end("long_before"))
         if _attempts(words, acronym):
             found.append(Expansion(acronym, " ".join(words), span, words_span))
-    yield from sorted(found, key=lambda expansion: expansion.span)
+    return tuple(sorted(found, key=lambda expansion: expansion.span))
 
 
 def standard(acronym: str, spelled: str) -> bool:

@@ -183,10 +183,9 @@ def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None,
     suggestion = next((item for item in beside.values() if ref_of(item) == suggested), None)
     if suggestion is None:
         return False
-    skipped = _skipped_words(context)
-    claim = {key for word in WORD.findall(text) if _is_content(word, skipped) for key in keys(word)}
+    claim = _plain_claim(text, context)
     titles = context.citations.titles
-    return any(claim & titles[item.id] - titles[suggestion.id] for item in items)
+    return any(claim.keys() & titles[item.id] - titles[suggestion.id] for item in items)
 
 
 def _siblings_word(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
@@ -425,11 +424,16 @@ def _title_text(title: str) -> str:
     return " ".join(WORD.findall(PR_SUFFIX.sub("", title).lower()))
 
 
+def _plain_claim(text: str, context: Context) -> dict[str, str]:
+    """A claim's content words by key, common ones included: how a claim in plain words is read."""
+    skipped = _skipped_words(context)
+    return {key: word for word in WORD.findall(text) if _is_content(word, skipped) for key in keys(word)}
+
+
 def _apart_in_plain_words(text: str, items: list[WorkItem], beside: list[WorkItem], context: Context) -> tuple[str, str | None] | None:
     """For a claim in plain words cited to several refs: this one says none of its words anywhere,
     where another of the refs says one of them in its title."""
-    skipped = _skipped_words(context)
-    claim = {key: word for word in WORD.findall(text) if _is_content(word, skipped) for key in keys(word)}
+    claim = _plain_claim(text, context)
     citations = context.citations
     if not claim or any(citations.shared(claim, item) for item in items):
         return None
@@ -443,8 +447,7 @@ def _apart_in_plain_words(text: str, items: list[WorkItem], beside: list[WorkIte
 def _misplaced_in_plain_words(text: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
     """For a claim told only in words many titles use: the cited item's title tells none of them
     (nor does all it says tell them all), and one other item of the month has them all in its title."""
-    skipped = _skipped_words(context)
-    claim = {key: word for word in WORD.findall(text) if _is_content(word, skipped) for key in keys(word)}
+    claim = _plain_claim(text, context)
     citations = context.citations
     if len(set(claim.values())) < 2 or scope.month is None:
         return None

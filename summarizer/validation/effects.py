@@ -71,5 +71,5 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
 
 def _messages(items: list[WorkItem], context: Context) -> str:
     """The titles and commit messages of work items."""
-    shas = {sha for item in items for sha in item.commits}
-    return "\n".join([item.title for item in items] + [f"{commit.subject}\n{commit.body}" for commit in context.commits_of(None) if commit.sha in shas])
+    commits = [commit for item in items for sha in item.commits if (commit := context.citations.commits.get(sha)) is not None]
+    return "\n".join([item.title for item in items] + [f"{commit.subject}\n{commit.body}" for commit in commits])

@@ -177,7 +177,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
             if len(mentioned) == 1:
                 month = told = mentioned.pop()
             else:
-                going_on = _GOING_ON.match(text_part) and not re.search(rf"\b(?:{MONTH_NAME})\b", text_part)
+                going_on = _GOING_ON.match(text_part) and not _ANY_MONTH_NAME.search(text_part)
                 month = told if told is not None and not mentioned and going_on else section
                 told = None
             sentences.append(Sentence(text_part, start + part_start, month, line, paragraph_id))
@@ -186,6 +186,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
     return sentences
 
 
+_ANY_MONTH_NAME = re.compile(rf"\b(?:{MONTH_NAME})\b")
 _GOING_ON = re.compile(r"^\W*(?:(?:he|she|they)\s+(?:also|then|later|further|additionally)|also|then|later|afterwards|additionally)\b", re.IGNORECASE)
 
 
