@@ -269,6 +269,21 @@ def test_a_closed_stdout_is_one_line_and_exit_2_and_no_file_called_dash_is_writt
     assert mine.read_text() == EARLIER
 
 
+@pytest.mark.parametrize("run", ["a" * 100_000, "A" * 100_000, "1" * 100_000, "ab-" * 33_000, "ab." * 33_000], ids=["letters", "capitals", "digits", "hyphens", "dots"])
+def test_checking_a_100_kb_run_of_one_shape_ends_within_15_seconds(repo: Path, tmp_path: Path, run: str) -> None:
+    """A pattern that may start anywhere in a run of word characters reads the run again from each
+    start: a 100 kB run took a quarter of an hour before the patterns began only where a word does."""
+    blob = tmp_path / "summary.md"
+    blob.write_text(run + "\n")
+    try:
+        result = subprocess.run(
+            summarizer("check", str(blob), str(repo), "-a", "grace", *PERIOD), capture_output=True, text=True, timeout=15, env=os.environ
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("check of a 100 kB run of one shape ran past 15 s")
+    assert_lines_without_traceback(result, result.returncode)
+
+
 def test_checking_a_100_kb_single_word_file_ends_within_15_seconds(repo: Path, tmp_path: Path) -> None:
     """A summary holding one long token (a pasted data URI): the checker must not take minutes."""
     blob = tmp_path / "summary.md"

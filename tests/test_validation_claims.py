@@ -176,3 +176,39 @@ def test_a_hash_of_letters_or_digits_alone_in_parentheses_is_a_ref() -> None:
     assert errors("In March 2025, Grace added a disk cache for decoded frames (1212121).", month) == set()
     assert errors("In March 2025, Grace sped up the JPEG decoder (abababa).", month) == set()
     assert ("wrong_evidence", "1212121") in errors("In March 2025, Grace sped up the JPEG decoder (1212121).", month)
+
+
+def resize_and_decoder() -> History:
+    """#40 adds the Resize2 examples, each checked against a reference output; #41 to #45 are decoder
+    changes, so "decoder" tells no item apart."""
+    return march([
+        commit("a1", "2025-03-03", "Add Resize2 examples (#40)", "examples/resize_demo.py").model_copy(update={"body": "Each checks a reference output."}),
+        commit("b2", "2025-03-10", "Fix the JPEG decoder's reference output (#41)", "vision/jpeg.py"),
+        *(commit(f"c{n}", f"2025-03-{10 + n}", f"Tidy the decoder, part {n} (#{41 + n})", "vision/decoder.py") for n in range(1, 5)),
+    ])  # fmt: skip
+
+
+def test_a_file_another_item_changed_named_for_a_ref_is_wrong_evidence() -> None:
+    (found,) = [f for f in validate("### March 2025\n- Wrote examples/resize_demo.py for the JPEG decoder (#41)", resize_and_decoder()) if f.severity == "error"]
+    assert (found.kind, found.text, found.suggestion) == ("wrong_evidence", "#41", "#40")
+
+
+def test_a_name_of_an_item_the_sentence_cites_too_tells_no_other_ref_wrong() -> None:
+    text = "In March 2025, the Resize2 examples (#40) arrived with examples/resize_demo.py, a decoder tidy (#42)."
+    assert errors(text, resize_and_decoder()) == set()
+
+
+def test_what_each_of_the_work_came_with_is_cited_with_the_work_it_describes() -> None:
+    text = "### March 2025\n- Added the Resize2 examples, each with a reference output (#41)"
+    assert errors(text, resize_and_decoder()) == {("wrong_evidence", "#41")}
+
+
+def test_a_ref_in_a_list_items_bold_label_is_cited_for_what_the_item_says_after_it() -> None:
+    text = "### March 2025\n- **Upkeep (#41).** Fixed the JPEG decoder's reference output."
+    assert errors(text, resize_and_decoder()) == set()
+
+
+def test_a_ref_that_opens_a_clause_after_a_closed_citation_is_cited_for_the_words_after_it() -> None:
+    text = "In March 2025, the Resize2 examples landed (#40), and #41 fixed the JPEG decoder's reference output."
+    assert errors(text, resize_and_decoder()) == set()
+

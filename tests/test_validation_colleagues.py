@@ -146,6 +146,26 @@ def test_an_effect_a_commit_of_the_month_tells_passes() -> None:
     assert errors("In March 2025, Grace added nearest-neighbour resize. The JPEG decoder got faster.") == set()
 
 
+def test_an_effect_of_the_work_its_clause_names_is_held_to_that_work_alone() -> None:
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)],
+        commits=[
+            commit("1", GRACE, "2025-03-04", "Speed up jpeg_decode", "vision/jpeg.py", "Performance improvements for large images."),
+            commit("2", GRACE, "2025-03-18", "Thread image_loader through the resize path", "vision/resize.py"),
+        ],
+        others=[],
+    )  # fmt: skip
+    history = build_history(activity)
+
+    def effects(clause: str) -> list[str]:
+        text = f"In March 2025, Grace Hopper made the vision code simpler, and she {clause} for better performance."
+        return [f.text for f in validate(text, history) if f.kind == "ungrounded_text"]
+
+    assert effects("threaded image_loader through the resize path") == ["better performance"]
+    assert effects("reworked jpeg_decode") == []
+
+
 def test_a_phrase_the_glossary_spells_as_an_acronym_of_theirs_is_theirs() -> None:
     def told(body: str) -> list[str]:
         activity = Activity(
@@ -160,3 +180,23 @@ def test_a_phrase_the_glossary_spells_as_an_acronym_of_theirs_is_theirs() -> Non
 
     assert told("Keep the tiles in TMEM.") == []
     assert told("Keep the tiles in registers.") == ["tensor memory"]
+
+
+def test_a_teammates_title_told_as_the_developers_work_is_other_author_though_each_word_is_theirs() -> None:
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)],
+        commits=[
+            commit("5", GRACE, "2025-03-04", "Add torch helpers for frames", "vision/torch_helpers.py", "Adds torch.stack of frames."),
+            commit("6", GRACE, "2025-03-05", "Support stacked frames in the loader", "vision/loader.py"),
+        ],
+        others=[commit("7", ADA, "2025-03-11", "Add torch.stack support", "vision/ops.py")],
+    )  # fmt: skip
+    history = build_history(activity)
+
+    def found(text: str) -> set[tuple[str, str]]:
+        return {(f.kind, f.text) for f in validate(text, history) if f.severity == "error"}
+
+    assert found("In March 2025, Grace added torch helpers and added torch.stack support.") == {("other_author", "added torch.stack support")}
+    assert found("In March 2025, Grace added torch helpers, and Ada Lovelace added torch.stack support.") == set()
+    assert found("In March 2025, Grace added torch helpers for stacked frames.") == set()

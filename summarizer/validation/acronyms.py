@@ -12,7 +12,7 @@ from summarizer.validation.evidence import normalize
 
 # An acronym may be two joined by a slash: "CI/CD (Continuous Integration/Continuous Delivery)".
 EXPANSION_AFTER = re.compile(r"(?<![\w/])(?P<acronym>[A-Z][A-Z0-9]{1,9}(?:/[A-Z][A-Z0-9]{1,9})?)s?\s*\((?P<long>[A-Za-z][A-Za-z0-9 /-]{3,80}?)\)")
-EXPANSION_BEFORE = re.compile(r"(?P<long>(?:[A-Za-z][\w/-]*\s+){1,9}[A-Za-z][\w/-]*)\s*\((?P<acronym>[A-Z][A-Z0-9]{1,9})s?\)")
+EXPANSION_BEFORE = re.compile(r"(?<![\w/-])(?P<long>(?:[A-Za-z][\w/-]*\s+){1,9}[A-Za-z][\w/-]*)\s*\((?P<acronym>[A-Z][A-Z0-9]{1,9})s?\)")
 # Initials are taken per word part: "Direct-Memory" gives D and M, "Input/Output" I and O.
 _WORD_PARTS = re.compile(r"[^\s/-]+")
 _SMALL_WORDS = {"of", "and", "for", "the", "in", "on", "to", "a", "an", "with", "&"}
@@ -171,7 +171,7 @@ def _glossed() -> re.Pattern[str]:
     alternatives = "|".join(re.escape(key) for key in keys)
     return re.compile(
         rf"(?<![\w/])(?P<after>{alternatives})s?\s*\((?P<long_after>[A-Za-z][A-Za-z0-9 /-]{{3,80}}?)\)"
-        rf"|(?P<long_before>(?:[A-Za-z][\w/-]*\s+){{1,6}}[A-Za-z][\w/-]*)\s*\((?P<before>{alternatives})s?\)",
+        rf"|(?<![\w/-])(?P<long_before>(?:[A-Za-z][\w/-]*\s+){{1,6}}[A-Za-z][\w/-]*)\s*\((?P<before>{alternatives})s?\)",
         re.IGNORECASE,
     )
 

@@ -105,7 +105,17 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
     paragraphs = list(check_grounding(text, sentences, context))
     # A paragraph that names nothing is one finding, not one more for each of its sentences.
     findings += paragraphs + [f for f in fillers if not any(_within(f, paragraph) for paragraph in paragraphs)]
-    return _deduplicated(sorted(findings, key=lambda f: (f.offset or 0, f.kind)))
+    return _deduplicated(sorted(_months_told_by_their_refs(findings, context), key=lambda f: (f.offset or 0, f.kind)))
+
+
+def _months_told_by_their_refs(found: list[Finding], context: Context) -> list[Finding]:
+    """The findings, without "no commit landed in May 2025" where a ref told under May is found to
+    be another month's: the ref's finding says where the work belongs, and with it what May lacks."""
+    misplaced = {f.month for f in found if f.kind == FindingKind.WRONG_MONTH and (PR_REF.fullmatch(f.text) or SHA.fullmatch(f.text))}
+    return [
+        f for f in found
+        if not (f.kind == FindingKind.WRONG_MONTH and f.month in misplaced and MONTH_MENTION.fullmatch(f.text) and not context.scope(f.month).stats.commits)
+    ]  # fmt: skip
 
 
 def _one_per_misplaced_ref(found: list[Finding]) -> list[Finding]:

@@ -47,7 +47,7 @@ improve improves improving enhanced enhance enhances enhancing
 new newly old older existing several various numerous lot lots many handful bunch couple
 first second third last latest next previous earlier later before after during since while across along around
 helped helps made makes moved landed shipped delivered wired brought brings bring turned turns took takes needed needs went came rest remainder
-besides further furthermore moreover additional additionally extra meanwhile finally notably highlights highlight elsewhere otherwise quick quickly
+besides further furthermore moreover additional additionally extra meanwhile finally notably highlights highlight elsewhere otherwise quick quickly plus
 largest biggest smallest longest shortest busiest heaviest
 """.split())
 _MONTH_WORDS = frozenset(
@@ -116,6 +116,9 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     cited_by_claim: dict[str, dict[str, WorkItem]] = {}
     for (match, kind), claim in zip(refs, wide):
         cited_by_claim.setdefault(claim, {}).update((item.id, item) for item in context.citations.cited(match, kind))
+    # An item the sentence cites is no other item its words may belong to: "The multicast tensor
+    # (#346) arrived with test_stack_tensor.py, StackTensor support in signal/wait (#261) …".
+    in_sentence = frozenset(id_ for cited in cited_by_claim.values() for id_ in cited)
     for (match, kind), claims in zip(refs, zip(_claims(text, matches, narrow=True), wide)):
         # A ref of another month is told so (wrong_month), not held to this month's items.
         items = [item for item in context.citations.cited(match, kind) if scope.month in (None, item.month)]
@@ -127,15 +130,15 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         # Refs cited together for one claim ("(#248, #257, #264)") each tell a part of it.
         alone = wide.count(claims[1]) == 1
         narrow_claim = _checkable(claim_keys(claims[0], context), scope, context)
-        narrow = _misplaced(narrow_claim, items, scope, context, alone, together)
+        narrow = _misplaced(narrow_claim, items, scope, context, alone, together, in_sentence)
         wide_claim = narrow_claim if claims[1] == claims[0] else _checkable(claim_keys(claims[1], context), scope, context)
         # A last clause of words most of the month's items hold ("every developer's profile and a
         # team index") tells nothing alone: the claim is the whole of what the ref closes.
         continued = not _OWN_CLAUSE.match(claims[0])
         telling = narrow is not None or _telling(narrow_claim, scope, context)
         if not telling and wide_claim is not narrow_claim and continued:
-            narrow = _misplaced(wide_claim, items, scope, context, alone, together)
-        verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None else _misplaced(wide_claim, items, scope, context, alone, together)]
+            narrow = _misplaced(wide_claim, items, scope, context, alone, together, in_sentence)
+        verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None else _misplaced(wide_claim, items, scope, context, alone, together, in_sentence)]
         copied = _copied_title(claims[0], items, scope, context) if alone else None
         # New work cited to a change of docs beside the change that made it ("Added AGENTS.md and updated it (#1100, #1128)") is told.
         claimed = items + [item for id_, item in cited_by_claim[claims[1]].items() if id_ in together]
@@ -161,7 +164,7 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         # sentence names an identifier of another item's title that #12 never writes, and cites nothing else for it.
         # Not where the cited title tells the last clause: "…, added tflops to grouped_gemm (#254)" after uncited work.
         untitled = not any(context.citations.shared(narrow_claim, item, title=True) for item in items)
-        if alone and verdicts[0] is None and wide_claim is not narrow_claim and untitled and (named := _named_elsewhere(wide_claim, items, scope, context, titled=True)):
+        if alone and verdicts[0] is None and wide_claim is not narrow_claim and untitled and (named := _named_elsewhere(wide_claim, items, scope, context, in_sentence, titled=True)):
             verdicts = [_never_names(items, *named)] * 2
         # A claim another item writes word for word is that item's: wrong where it passed, and the
         # suggestion where it failed with none.
@@ -237,20 +240,21 @@ def _never_names(items: list[WorkItem], holder: WorkItem, name: str) -> tuple[st
 
 
 def _named_elsewhere(
-    claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, titled: bool = False
+    claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, in_sentence: frozenset[str] = frozenset(), titled: bool = False
 ) -> tuple[WorkItem, str] | None:
     """The item of the month that names an identifier of the claim the cited items never name, and
     that identifier (the first such), an item whose title names it first; `titled`, only such an
-    item. None when there is none."""
+    item. None when there is none, or when an item the sentence cites names it (`in_sentence`)."""
     if scope.month is None:
         return None
     citations = context.citations
     cited = {item.id for item in items}
     for key, word in claim.items():
-        if not _IDENTIFIER.fullmatch(word):
+        # The name whole: a part of it ("conditions" of test_conditions.py) names another item as often as not.
+        if not _IDENTIFIER.fullmatch(word) or key not in whole_keys(word):
             continue
         ids = citations.holding(key, scope.month)
-        if ids and len(ids) <= _FEW and not ids & cited:
+        if ids and len(ids) <= _FEW and not ids & cited and not ids & in_sentence:
             holder = max(
                 (item for item in citations.of_month(scope.month) if item.id in ids),
                 key=lambda item: (key in citations.titles[item.id], citations.shared(claim, item)),
@@ -261,7 +265,8 @@ def _named_elsewhere(
 
 
 # An identifier's name as code writes it, snake_case or camelCase: no product's name (PyTorch, GitHub).
-_IDENTIFIER = re.compile(r"(?:\w+\.)*(?:_*[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)(?:\(\))?")
+# A file named so ("all_reduce.py", "test_signal_wait.expected") is one too.
+_IDENTIFIER = re.compile(r"(?:\w+\.)*(?:_*[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)(?:\(\)|\.[a-z]{1,8})?")
 
 
 def _checkable(claim: dict[str, str], scope: Evidence, context: Context) -> dict[str, str]:
@@ -294,7 +299,13 @@ def _telling(claim: dict[str, str], scope: Evidence, context: Context) -> bool:
 
 
 def _misplaced(
-    claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, alone: bool, together: frozenset[str] = frozenset()
+    claim: dict[str, str],
+    items: list[WorkItem],
+    scope: Evidence,
+    context: Context,
+    alone: bool,
+    together: frozenset[str] = frozenset(),
+    in_sentence: frozenset[str] = frozenset(),
 ) -> tuple[str, str | None] | None:
     """Why the cited items do not tell the claim, and the ref that does; None when they tell it
     (or tell a part of it, and an item cited beside them, `together`, tells another)."""
@@ -311,7 +322,7 @@ def _misplaced(
         return None
     # An identifier the claim names ("store_cache_modifiers"), in none of the cited items' words
     # or code and in a few other items of the month: those tell the claim, whatever else it shares.
-    named = _named_elsewhere(claim, items, scope, context) if alone else None
+    named = _named_elsewhere(claim, items, scope, context, in_sentence) if alone else None
     if named is not None:
         return _never_names([cited], *named)
     if outweighing is not None:
@@ -486,7 +497,9 @@ _REASON = re.compile(
     # …or how it was done: "…, by merging the stripped defaults back in (#1522)".
     r"|by\s+[a-z]+ing"
     # …or what it did besides, told by a participle: "…, verifying its SHA256 before loading it (#3034)".
-    r"|[a-z]{3,}ing)\b",
+    r"|[a-z]{3,}ing"
+    # …or what each of them came with: "Mamba2 chunk scan and chunk state kernels, each with a PyTorch reference (#918)".
+    r"|(?:each|both|all|every\s+one)(?:\s+(?:with|of\s+them))?|with)\b",
     re.IGNORECASE,
 )
 # A word written as a name, not as plain English: capitals past its first letter, digits, an
@@ -497,6 +510,7 @@ _QUOTED_BLANK = re.compile(r"[“\"]\s+[”\"]")
 _BETWEEN_REFS = re.compile(r"^[\s,;()\[\]/&+]*(?:and|or)?[\s,;()\[\]/&+]*$")
 
 
+_CLOSED_BEFORE = re.compile(r"\)[^(]*$")
 # A list item's bold label ("**Follow-up.** "), no words of a claim.
 _LABEL = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*|__)[^*_]+(?:\*\*|__)\s*")
 _NAMED_IN = re.compile(r"\b(?:in|from|by|via|of|see)\s*[(\[]?\s*$", re.IGNORECASE)
@@ -516,7 +530,9 @@ def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[
     sentence, the words after it."""
     claims: list[str] = []
     for index, ref in enumerate(refs):
-        if index and _BETWEEN_REFS.match(text[refs[index - 1].end() : ref.start()]):
+        between = text[refs[index - 1].end() : ref.start()] if index else ""
+        # "(#950), and #969 updated …": a ref after the parenthesis of the one before closed is no part of its citation.
+        if index and _BETWEEN_REFS.match(between) and not _CLOSED_BEFORE.search(between):
             claims.append(claims[-1])
             continue
         clause = text[refs[index - 1].end() if index else 0 : ref.start()]
@@ -543,8 +559,17 @@ def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[
         if not WORD.search(clause):
             following = refs[index + 1].start() if index + 1 < len(refs) else len(text)
             clause = text[ref.end() : following]
+        elif _CLOSES_LABEL.match(text, ref.end()) and _LABEL_OPENS.match(text):
+            # "- **Test upkeep (#432).** Regenerated test_signal_wait.expected": a label's ref is cited for what the item says after it.
+            following = refs[index + 1].start() if index + 1 < len(refs) else len(text)
+            clause = f"{clause} {text[ref.end() : following]}"
         claims.append(clause)
     return claims
+
+
+# A ref closing a list item's bold label, and a list item that opens with one.
+_CLOSES_LABEL = re.compile(r"[)\]]?[.:]?(?:\*\*|__)")
+_LABEL_OPENS = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*|__)")
 
 
 def check_figure_sources(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:

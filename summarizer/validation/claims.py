@@ -25,7 +25,7 @@ SHA = re.compile(
 )
 # A ref may name its repository as owner/name or by its name alone ("helion#2377").
 PR_REF = re.compile(
-    r"(?:(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]+|[A-Za-z][\w.-]*[A-Za-z0-9])#|(?<![\w&/#])#|\bPRs?\s*#?|\bpull/|\bpull requests?\s+#?)(?P<number>\d+)\b"
+    r"(?:(?<![\w.-])(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]+|[A-Za-z][\w.-]*[A-Za-z0-9])#|(?<![\w&/#])#|\bPRs?\s*#?|\bpull/|\bpull requests?\s+#?)(?P<number>\d+)\b"
 )
 
 
@@ -69,11 +69,17 @@ _IN_TARGET = re.compile(
 )
 # Words between a number and its noun that leave it a count of the whole ("15 new features").
 _WHOLE_WORDS = frozenset({"other", "new", "total", "distinct", "individual", "merged", "landed", "authored", "own", "in", "all"})
-_LANDED = re.compile(r"^\s*(?:in\s+(?:the\s+)?)?,?\s*(?:\w+\s+)?(?:landed|merged|shipped|went|came|were|was|made|in all|in total|total)\b", re.IGNORECASE)
+# "were" and "was" say they landed only before where or when: "One work item was reverted" counts a part.
+_LANDED = re.compile(
+    r"^\s*(?:in\s+(?:the\s+)?)?,?\s*(?:\w+\s+)?(?:landed|merged|shipped|went|came|made|in all|in total|total|(?:were|was)(?!\s+(?!made|landed|merged|shipped|committed)[a-z]+ed\b))\b",
+    re.IGNORECASE,
+)
+# "one work item was reverted": what was done to some of them, not how many landed.
+_PART_DONE = re.compile(r"\s*(?:was|were)\s+(?!made\b|landed\b|merged\b|shipped\b|committed\b)[a-z]+ed\b", re.IGNORECASE)
 _SUBSET_WORDS = {"more", "further", "additional", "remaining", "separate", "related", "of"}
 PERCENT_OF_CLASS = re.compile(
-    r"(?P<number>\d+)\s+(?P<noun>features?|bug fix(?:es)?|fix(?:es)?|bugs?)\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
-    r"|(?P<percent2>\d+(?:\.\d+)?)\s?%\s+(?:of\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:work items|work|changes|items|pull requests|PRs)\s+(?:were|was|are)\s+|were\s+|are\s+)?"
+    r"(?<![\d.])(?P<number>\d+)\s+(?P<noun>features?|bug fix(?:es)?|fix(?:es)?|bugs?)\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
+    r"|(?<![\d.])(?P<percent2>\d+(?:\.\d+)?)\s?%\s+(?:of\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:work items|work|changes|items|pull requests|PRs)\s+(?:were|was|are)\s+|were\s+|are\s+)?"
     r"(?P<noun2>features?|bug fixes|fixes|bugs?)\b",
     re.IGNORECASE,
 )
@@ -81,7 +87,7 @@ PERCENT_OF_CLASS = re.compile(
 _WHOSE = r"(?:(?:her|his|their|the|[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)?['’]s?)\s+)?"
 _WORK = r"(?:work(?:\s+items)?|changes|commits|features|fixes|bug\s+fixes|features\s+and\s+(?:bug\s+)?fixes|pull\s+requests|PRs)"
 TESTED_SHARE = re.compile(
-    r"(?P<percent>\d+(?:\.\d+)?)\s?%\s+of\s+" + _WHOSE + _WORK
+    r"(?<![\d.])(?P<percent>\d+(?:\.\d+)?)\s?%\s+of\s+" + _WHOSE + _WORK
     + r"\s+(?:came|shipped|landed|were|was|had|included|changed|touched|added|with)\b[^.;]{0,30}?\btests?\b",
     re.IGNORECASE,
 )  # fmt: skip
@@ -98,7 +104,7 @@ COUNT_REVERTED = re.compile(
 # "6 of her 24 features and fixes (25%) came with tests", "of his 7 features and bug fixes, 5 (71%)
 # came with test changes": the tested-work count, of how many, and its share.
 TESTED_OF = re.compile(
-    r"(?P<count>\d+)\s+of\s+" + _WHOSE + r"(?P<of>\d+)\s+" + _WORK + r"(?:\s+in\s+[^,.;()]{0,40}?)?\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
+    r"(?<!\d)(?P<count>\d+)\s+of\s+" + _WHOSE + r"(?P<of>\d+)\s+" + _WORK + r"(?:\s+in\s+[^,.;()]{0,40}?)?\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
     r"|\bof\s+" + _WHOSE + r"(?P<of2>\d+)\s+" + _WORK + r"[^.;]{0,50}?,\s*(?P<count2>\d+)\s*\((?P<percent2>\d+(?:\.\d+)?)\s?%\)"
     r"(?=[^.;]{0,40}?\btests?\b)",
     re.IGNORECASE,
@@ -255,7 +261,8 @@ def check_word_figures(sentence: Sentence, scope: Evidence, context: Context) ->
 
 # Figures told in words: a verb of change, or a multiple before a comparison.
 _WORD_FIGURE = re.compile(
-    r"\b(?:doubl(?:ed|es|ing)(?! as\b)|tripl(?:ed|es|ing)|quadrupl(?:ed|es|ing)|halv(?:ed|es|ing)|(?:cut )?in half|by half"
+    # "halves" and "triples" a verb before what they change, not a noun ("the low and high 4-bit halves").
+    r"\b(?:doubl(?:ed|ing)(?! as\b)|(?:doubl|tripl|quadrupl|halv)es(?=\s+(?:the|its|their|his|her|a|an)\b)|tripl(?:ed|ing)|quadrupl(?:ed|ing)|halv(?:ed|ing)|(?:cut )?in half|by half"
     r"|(?:twice|three times|four times|five times|ten times)(?= (?:as|faster|slower|smaller|larger|bigger|fewer|more|less|the)\b)"
     r"|(?:\d+|two|three|four|five|ten)[- ]?fold)\b",
     re.IGNORECASE,
@@ -291,7 +298,10 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
         of_work = noun in _WORK_NOUNS or of_lines
         # "6 of the 9 changed test files": the whole a statistic's part is of (the tested-work signal's 9).
         whole_of_part = _PART_OF.search(text[: match.start()]) is not None
-        if ((of_work or whole_of_part) and number in _statistics(scope, context, of_lines)) or _stated(number, scope.text) or _stated_by_cited(number, sentence, context):
+        # "July carried 5 of the features": the month named right before it is the one counted.
+        named = month_before(text[: match.start()], context.period_months)
+        counted_in = _statistics(scope, context, of_lines) | (_statistics(context.scope(named), context, of_lines) if named else set())
+        if ((of_work or whole_of_part) and number in counted_in) or _stated(number, scope.text) or _stated_by_cited(number, sentence, context):
             continue
         # "A typing fix (#2813) adapted 13 files": how many files the cited item changed.
         if noun in ("files", "modules") and any(context.citations.files[item.id] == number for item in cited_items(text, context)):
@@ -398,7 +408,7 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
         return
     # "Two nit commits", "five code changes": a count of a kind of them counts a part of the whole.
     subset = bool(_SUBSET_WORDS & set(between) or set(between) - _WHOLE_WORDS) or bool(_SUBSET_BEFORE.search(sentence.text[: match.start()]))
-    subset = subset or bool(_SUBSET_AFTER.match(match.group("after"))) or kind == "items"
+    subset = subset or bool(_SUBSET_AFTER.match(match.group("after")) or _PART_DONE.match(match.group("after"))) or kind == "items"
     # "Two changes in April reached beyond the examples": a count that opens a sentence is its whole
     # only where the sentence says they landed ("Twelve commits landed in April").
     subset = subset or (not sentence.text[: match.start()].strip(" *_-#>") and not _LANDED.match(MONTH_MENTION.sub("", match.group("after"))))
@@ -489,7 +499,7 @@ def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, con
 _AND_FIXES = re.compile(r"\s+and\s+(?:bug[ -]?)?fix(?:es)?\b", re.IGNORECASE)
 _WHOLE_OF = re.compile(r"\bof\s+(?:the|his|her|their|[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)?['’]s?)\s*$")
 _BESIDE_A_PART = re.compile(r"[A-Za-z][\w`'’-]*`?\s*\(\s*$")
-_NONE_BEFORE = re.compile(r"\b(?:none|no|zero)\b[^.;]{0,20}$", re.IGNORECASE)
+_NONE_BEFORE = re.compile(r"\b(?:none|no|zero|nothing|not one)\b[^.;]{0,20}$", re.IGNORECASE)
 _MEDIAN = re.compile(r"\bmedian\b[^.;]{0,40}$", re.IGNORECASE)
 PERCENTILE = re.compile(r"\b(?:90(?:th)?[ -]?percentile|p90)\b", re.IGNORECASE)
 _PERCENTILE = re.compile(PERCENTILE.pattern + r"[^.;]{0,30}$", re.IGNORECASE)

@@ -24,9 +24,10 @@ from summarizer.validation.claims import cited_items
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
 from summarizer.validation.items import joined_key, keys
-from summarizer.validation.phrases import Token, tokens
+from summarizer.validation.phrases import STOP_WORDS, TITLE_WORD, Token, follows, tokens
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
+from summarizer.validation.vocabulary import stem
 
 _GIVEN_TO_OTHERS = re.compile(
     r"\b(?:teammates?|colleagues?|coworkers?|co-workers?|the team|others|alongside|together with|helped by|with help from|in collaboration with)\b",
@@ -119,7 +120,7 @@ def _written_by_them(text: str, context: Context) -> list[tuple[int, int]]:
     return [match.span() for match in _PATH_OR_NAME.finditer(text) if context.evidence[None].mentions(match.group(0))]
 
 
-_PATH_OR_NAME = re.compile(r"[\w.-]*[/_.][\w./-]*\w")
+_PATH_OR_NAME = re.compile(r"(?<![\w.-])[\w.-]*[/_.][\w./-]*\w")
 _PLAIN = re.compile(r"[A-Za-z][a-z]+")
 # Words that only join others: no phrase of anyone's work rests on them.
 _FUNCTION_WORDS = frozenset("""
@@ -138,6 +139,8 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
     end = given_away.start() if given_away else len(sentence.text)
     credited = _credited_in(sentence)
 
+    copied = list(_their_titles(sentence.text[:end], sentence, scope, context, credited))
+    yield from copied
     phrases: list[tuple[list[Token], list[Commit]]] = []
     cited = _cited_title_keys(sentence, context)
     cited_words = _cited_words(sentence, context)
@@ -191,4 +194,23 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
         start = words[0].start
         while start > 0 and (sentence.text[start - 1].isalnum() or sentence.text[start - 1] == "_"):
             start -= 1
+        if any(title.offset is not None and title.offset <= sentence.start + start < title.offset + len(title.text) for title in copied):
+            continue  # inside a teammate's title, told already
         yield finding(FindingKind.OTHER_AUTHOR, sentence, (start, words[-1].end), scope, message)
+
+
+def _their_titles(text: str, sentence: Sentence, scope: Evidence, context: Context, credited: Callable[[Commit], bool]) -> Iterator[Finding]:
+    """`other_author` where a sentence tells a teammate's title of its month as the developer's work,
+    its words in their order ("added torch.stack support" for Will Feng's "Add torch.stack support
+    (#524)"), though each of its words is the developer's too: a title no title of theirs tells."""
+    said = [(stem(match.group(0).lower()), match.span()) for match in TITLE_WORD.finditer(text) if match.group(0).lower() not in STOP_WORDS]
+    words = tuple(word for word, _ in said)
+    months = [scope.month] if scope.month else [month.month for month in context.history.months]
+    for month in months:
+        for title, commit in context.colleagues.titled_by_others(month):
+            where = follows(title, words)
+            if where is None or credited(commit):
+                continue
+            message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
+            yield finding(FindingKind.OTHER_AUTHOR, sentence, (said[where[0]][1][0], said[where[1]][1][1]), scope, message)
+            return

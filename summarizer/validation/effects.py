@@ -20,6 +20,7 @@ from summarizer.models.history import WorkItem
 from summarizer.validation.claims import cited_items, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence
+from summarizer.validation.items import whole_keys
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 
@@ -61,12 +62,37 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
     items = cited_items(around[0], context) or cited_items(around[1], context)
     told = (_messages(items, context) if items else scope.text).lower()
-    unsupported = [match for match, parts in claimed if not re.search(rf"\b(?:{'|'.join(parts)})", told)]
+    unsupported = []
+    for match, parts in claimed:
+        # "… and he threaded pallas_interpret through the launchers for better performance": the
+        # effect of the work its clause names by the name its title gives, held to that work alone.
+        named = _named_in_clause(sentence.text, match.start(), scope, context)
+        if not re.search(rf"\b(?:{'|'.join(parts)})", (_messages(named, context).lower() if named else told)):
+            unsupported.append(match)
     where = "in the items cited around it" if items else "of the month" if scope.month else "of the period"
     for match in unsupported:
         # "improving the performance and reliability": one effect, not also its first half.
         if not any(other is not match and other.start() <= match.start() and match.end() <= other.end() for other in unsupported):
             yield finding(FindingKind.UNGROUNDED_TEXT, sentence, match, scope, f"“{match.group(0)}” is an effect no work {where} speaks of")
+
+
+def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> list[WorkItem]:
+    """The items of the month whose titles name an identifier (`pallas_interpret`, `hl.store`) that
+    the clause ending at `end` names, where no more than two titles name it."""
+    if scope.month is None:
+        return []
+    clause = _CLAUSE_BREAK.split(text[:end])[-1]
+    named: dict[str, WorkItem] = {}
+    for word in _CODE_NAME.findall(clause):
+        holders = {item.id: item for key in whole_keys(word) for item in context.citations.by_month_title_key.get((scope.month, key), [])}
+        if len(holders) <= 2:
+            named.update(holders)
+    return list(named.values())
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:]\s|\s(?:and|while|but|whereas)\s")
+# A name as code writes it: snake_case, camelCase or dotted.
+_CODE_NAME = re.compile(r"`?([A-Za-z_][\w]*(?:[._][\w]+)+|[a-z]+[A-Z]\w*)`?")
 
 
 def _messages(items: list[WorkItem], context: Context) -> str:

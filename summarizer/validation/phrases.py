@@ -35,9 +35,9 @@ one two three four five six seven eight nine ten between
 # Phrases do not run across punctuation or a conjunction.
 _RUN = re.compile(r"[^,;:()\[\]{}\"“”'’.!?]+")
 # A single letter joined to a word is part of it: "split-k" and "SPLIT_K" are the word "splitk".
-_TOKEN = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*)(?:[-_][A-Za-z0-9](?![A-Za-z0-9]))?")
+_TOKEN = re.compile(r"(?:[A-Za-z][A-Za-z0-9]*|(?<!\d)\d+[A-Za-z][A-Za-z0-9]*)(?:[-_][A-Za-z0-9](?![A-Za-z0-9]))?")
 # A word, or (an empty group) a mark no phrase runs across.
-_PIECE = re.compile(r"((?:[a-z][a-z0-9]*|\d+[a-z][a-z0-9]*)(?:[-_][a-z0-9](?![a-z0-9]))?)|[,;:()\[\]{}\"“”'’.!?]")
+_PIECE = re.compile(r"((?:[a-z][a-z0-9]*|(?<!\d)\d+[a-z][a-z0-9]*)(?:[-_][a-z0-9](?![a-z0-9]))?)|[,;:()\[\]{}\"“”'’.!?]")
 _PATH_MARKS = str.maketrans("/_-", "   ")
 _JOINED = re.compile(r"[-_]")
 _CONJUNCTIONS = frozenset({"and", "or", "but", "nor"})
@@ -85,6 +85,31 @@ def pairs(text: str, words: set[str] | None = None) -> set[Pair]:
                 found.add((previous, current))
             previous = current
     return found
+
+
+def title_words(text: str) -> tuple[str, ...]:
+    """A title's words, stemmed, lower case, its tags ("[Autotuner]"), PR number and stop words left out."""
+    text = _TITLE_NOISE.sub(" ", text)
+    return tuple(stem(word.lower()) for word in TITLE_WORD.findall(text) if word.lower() not in STOP_WORDS)
+
+
+def follows(words: tuple[str, ...], text: tuple[str, ...]) -> tuple[int, int] | None:
+    """Where `text` says `words` in their order, each at most one word after the one before: the
+    positions of the first and the last; None where it does not."""
+    for first in (index for index, word in enumerate(text) if word == words[0]):
+        at = first
+        for word in words[1:]:
+            nxt = next((index for index in range(at + 1, min(at + 3, len(text))) if text[index] == word), None)
+            if nxt is None:
+                break
+            at = nxt
+        else:
+            return first, at
+    return None
+
+
+_TITLE_NOISE = re.compile(r"\[[^\]]*\]|\(#\d+\)")
+TITLE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)*")
 
 
 def _text(commit: Commit) -> str:
@@ -157,6 +182,8 @@ class Colleagues:
                 for pair in used:
                     month[pair].append(commit)
         self.rare = max(RARE_LEAST, math.ceil(RARE_SHARE * (len(mine) + len(history.others))))
+        self._my_titles = [title_words(item.title) for month in history.months for item in month.items]
+        self._titles: dict[str, list[tuple[tuple[str, ...], Commit]]] | None = None
         # month -> the others' texts, normalized and with their spaces, when asked
         self._texts: dict[str, list[tuple[str, str, Commit]]] = {}
 
@@ -178,6 +205,24 @@ class Colleagues:
                 self._texts[month] = [(normalize(text), SEPARATORS.sub(" ", text.lower()), commit) for commit in beside for text in [_text(commit)]]
             found += [commit for text, spaced, commit in self._texts[month] if (short.search(spaced) if short else needle in text)]
         return found
+
+    def titled_by_others(self, month: str) -> list[tuple[tuple[str, ...], Commit]]:
+        """The others' commits of a month in the developer's repositories, each with its title's words
+        (`title_words`), where the title tells work of its own (three words or more, one of them
+        specific, two of them a rare pair) that no title of the developer's tells."""
+        if self._titles is None:
+            self._titles = {}
+            for each, by_pair in self.theirs.items():
+                commits = {commit.sha: commit for used in by_pair.values() for commit in used}.values()
+                titled = [(title_words(commit.subject), commit) for commit in commits]
+                self._titles[each] = [
+                    (words, commit) for words, commit in titled
+                    if len(words) >= 3 and not all(self.is_generic(word) for word in words)
+                    # A title many commits share ("Performance improvements in stage 3") is nobody's.
+                    and any(self.used[pair] <= self.rare for pair in pairs(commit.subject))
+                    and not any(follows(words, mine) for mine in self._my_titles)
+                ]  # fmt: skip
+        return self._titles.get(month, [])
 
     @staticmethod
     def is_generic(word: str) -> bool:

@@ -12,7 +12,7 @@ from summarizer.months import PRACTICES
 from summarizer.people import is_a_person
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
-from summarizer.validation.items import keys, whole_keys
+from summarizer.validation.items import keys, parts, whole_keys
 from summarizer.validation.sections import LIST_MARKER, PERSON, TAG_LINE, Sentence
 from summarizer.validation.vocabulary import GENERIC_TERMS
 
@@ -43,6 +43,7 @@ _NOT_NAMES = frozenset({
     "Via", "Per", "Like", "Unlike", "Despite", "Once", "Where", "Although", "Because", "If", "Upon", "Alongside",
 })  # fmt: skip
 _NOT_USED = re.compile(r"\b(?:instead of|rather than|avoids?|avoiding|without|replacing|replaced|away from|no longer)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_INLINED = re.compile(r"\b\w*inline\w*\s+$", re.IGNORECASE)
 _TAG_SEPARATOR = re.compile(r"\s*(?:,|;|•|·|\(|\)|\band\b|\s[—–|]\s)\s*")
 _EXPLANATION = re.compile(r"\((?:[^()]*#\d[^()]*|(?:[^()\s]+\s+){4,}[^()]*)\)")
 # Programming languages named in prose: unambiguous names only ("Go", "C" and "R" are words too).
@@ -136,7 +137,9 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         if _NOT_USED.search(sentence.text[max(0, match.start() - 30) : match.start()]):
             continue
         language = match.group("language")
-        if not _language_supported(language, scope) and not _names_their_code(language, sentence.text[match.end() :], scope, context):
+        # "a small load_inline C++ shim": source of that language inlined in theirs, as their code says.
+        inlined = _INLINED.search(sentence.text[max(0, match.start() - 64) : match.start()]) is not None and bool(keys("inline") & context.citations.told(scope.month))
+        if not inlined and not _language_supported(language, scope) and not _names_their_code(language, sentence.text[match.end() :], scope, context):
             yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, match, scope, f"no {match.group('language')} file or mention{context.where(scope)}")
 
 
@@ -196,7 +199,8 @@ def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
     of work ("benchmark infrastructure", "unit testing", "technical documentation")."""
     told = context.citations.told(scope.month)
     if len(tag.split()) == 1:
-        return bool(keys(tag) & told)  # "autotuning" where they wrote autotune
+        # "autotuning" where they wrote autotune; a name of parts whole: "TensorFlow" is not "tensor".
+        return bool((whole_keys(tag) if len(parts(tag)) > 1 else keys(tag)) & told)
     # A tag of the field's nouns alone ("performance profiling") is told by any of them.
     words = [word for word in tag.split() if word.lower() not in _SKILL_NOUNS]
     if not words:

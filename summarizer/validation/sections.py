@@ -50,7 +50,8 @@ _LEADING_MONTH = re.compile(
     re.IGNORECASE,
 )
 # A sentence ends at . ! or ? followed by space and a capital, digit, quote or markup.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9\"“(`*\[#@_])|\n+")
+# A sentence may open on a name of code, lower case: "… helper. hl.wait arrived with …".
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9\"“(`*\[#@_]|[a-z][a-z0-9]*[._][A-Za-z])|\n+")
 # "In April he launched the dashboard (#2053); in May he added its footer rows (#2364)", "…; June
 # centred on …": a clause that opens on another month speaks of that month, a sentence of its own.
 _MONTH_CLAUSE = re.compile(
@@ -87,12 +88,15 @@ def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
 
 # "July's 21 commits", "November 2024 (14 commits", "The July work (4 commits", "November the busier
 # month at 25 commits": a month named right before what is told of it.
-# "June had 4 commits (+368 / −18)", "February was busiest with 8 commits (+89 / −17)": a month with its figures.
+# "June had 4 commits (+368 / −18)", "February was busiest with 8 commits (+89 / −17)", "October 2025 with 8
+# commits (+844 / −14)": a month with its figures.
 _COUNTED = r"(?:\d[\d,]*\s+(?:(?:commits?|changes|work items|items|pull requests|PRs)\s*)?\(\s*)?"
 _MONTH_BEFORE = re.compile(
     rf"\b(?P<name>{MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*|\s+(?:work|changes|commits|contributions)\s*\(\s*"
     rf"|,?\s+(?:was\s+)?(?:the\s+)?(?:busier|busiest|quieter|quietest)(?:\s+month)?(?:\s+(?:at|with))?\s*(?:\(\s*|{_COUNTED})"
-    rf"|\s+(?:had|saw|brought|contributed|landed|added|got)\s+{_COUNTED})$"
+    rf"|\s+(?:had|saw|brought|contributed|landed|added|got|carried|held|delivered|produced|shipped|accounted for)\s+{_COUNTED}"
+    # "Busiest month: October 2025 with 8 commits (+844 / −14)".
+    rf"|,?\s+with\s+{_COUNTED})$"
 )
 
 
@@ -134,6 +138,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
     sections_seen: set[str] = set()
     in_list = False  # in a list of items labelled by months
     after_list: str | None = None  # the section to return to after it
+    label_indent = 0  # how far its labelled items are indented
     for number, paragraph in enumerate(paragraphs):
         start = offset
         offset += len(paragraph)
@@ -153,7 +158,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
         elif _LABELLED_ITEM.match(first_line):
             # A list of items labelled by their months: its labels speak of their items, not of the
             # paragraphs after the list ("Both features in the period …").
-            in_list, after_list = True, section
+            in_list, after_list, label_indent = True, section, _indent(first_line)
         else:
             leading = _LEADING_MONTH.match(paragraph.strip())
             if leading:
@@ -167,10 +172,17 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
             line = lines[bisect_right(line_starts, start + part_start) - 1]
             # "- August 2026: …", a list item labelled by its month, speaks of it to the next label.
             labelled = _LABELLED_ITEM.match(line)
-            if labelled and line.lstrip().startswith(text_part.lstrip()[:20]):
+            opens_line = line.lstrip().startswith(text_part.lstrip()[:20])
+            if labelled and opens_line:
+                if not in_list:
+                    in_list, after_list, label_indent = True, section, _indent(line)
                 section, told = _month_of(labelled), None
-            elif _TOTALS_ITEM.match(line) and line.lstrip().startswith(text_part.lstrip()[:20]):
+            elif _TOTALS_ITEM.match(line) and opens_line:
                 section = None  # "- Totals: 16 commits, …" after the months' items: the period's
+            elif in_list and opens_line and _LIST_ITEM.match(line) and _indent(line) <= label_indent:
+                # "- One work item was reverted: …" after "- November 2025: …": an item of the list
+                # without a label of its own speaks of what the list's first label did not.
+                section, told = after_list, None
             mentioned = set(months_named(_RANKED_MONTH.sub("", text_part))) or _yearless(text_part, period or [])
             # "In December he added hl.randint. He also moved …": a sentence that goes on from the one
             # before it, naming no month, speaks of the one month that sentence named.
@@ -186,12 +198,17 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
     return sentences
 
 
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
 _ANY_MONTH_NAME = re.compile(rf"\b(?:{MONTH_NAME})\b")
 _GOING_ON = re.compile(r"^\W*(?:(?:he|she|they)\s+(?:also|then|later|further|additionally)|also|then|later|afterwards|additionally)\b", re.IGNORECASE)
 
 
 # A list item's marker: "-", "*", "•", "1." or "1)".
 LIST_MARKER = r"(?:[-*•]|\d+[.)])"
+_LIST_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s")
 # "- August 2026: …", "- **July 2026.** …", "- **June 2026**: …".
 _LABELLED_ITEM = re.compile(
     rf"^\s*{LIST_MARKER}\s+(?P<bold>\*\*|__)?(?:{MONTH_MENTION.pattern})(?(bold)[.:]?(?:\*\*|__)\s*(?::|—|–|-\s)?|\s*(?::|—|–|-\s))"

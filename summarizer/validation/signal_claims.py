@@ -39,7 +39,7 @@ def check_signal_row(sentence: Sentence, scope: Evidence, context: Context) -> I
 # "the lines per work item were around 311", "a median of 24 lines per PR", "311 lines per item".
 _ITEM = r"(?:work\s+)?(?:items?|PRs?|pull\s+requests?|changes?)"
 SIZE_PER_ITEM = re.compile(
-    rf"(?P<number>\d[\d,]*)\s+lines?\s+(?:of\s+code\s+)?(?:per|an?|each)\s+{_ITEM}\b"
+    rf"(?<![\d,])(?P<number>\d[\d,]*)\s+lines?\s+(?:of\s+code\s+)?(?:per|an?|each)\s+{_ITEM}\b"
     rf"|\blines?\s+(?:of\s+code\s+)?per\s+{_ITEM}\b[^.\d]{{0,40}}?(?P<after>\d[\d,]*)",
     re.IGNORECASE,
 )

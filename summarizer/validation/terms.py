@@ -12,7 +12,7 @@ from summarizer.validation.claims import PR_REF, SHA, count_spans
 from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, normalize
-from summarizer.validation.items import NUMBER_WORDS, parts, whole_keys
+from summarizer.validation.items import NUMBER_WORDS, joined_key, parts, whole_keys
 from summarizer.validation.items import keys as keys_of
 from summarizer.validation.prose import LANGUAGE, TAG_LINE, near_login
 from summarizer.validation.sections import Sentence
@@ -40,15 +40,17 @@ monday tuesday wednesday thursday friday saturday sunday english
 _NOT_A_TERM = re.compile(
     r"^(?:\d+-?(?:st|nd|rd|th|s|k|K|M|x|ms|GB|MB|KB|TB|B|bit)|Q[1-4]|[ivxIVX]+|e\.g|i\.e|(?:[A-Za-z]\.)+[A-Za-z]?)$"
 )
-_URL_OR_EMAIL = re.compile(r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_URL_OR_EMAIL = re.compile(r"https?://\S+|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _OWNER_NAME = re.compile(r"(?<![\w./@:-])(?P<token>[A-Za-z][\w.-]*/[A-Za-z0-9][\w.-]*[A-Za-z0-9])(?![\w/])")
 _NOT_REPOSITORIES = re.compile(r"^(?:and/or|I/O|w/o|try/(?:catch|except)|if/else|[kMGT]i?B/s|tokens/s|it/s|req/s)$", re.IGNORECASE)
 _REPOSITORY_CONTEXT_BEFORE = re.compile(r"\b(?:repo|repository|in|to|into|at|from|for|on|across)\s+(?:the\s+)?`?$", re.IGNORECASE)
+# Where work lands, before a pair of words: "in pytorch/pytorch", not "a strategy for load/store".
+_PLACE_BEFORE = re.compile(r"\b(?:repo|repository|in|to|into|at|from|across)\s+(?:the\s+)?`?$", re.IGNORECASE)
 _LISTED_AFTER = re.compile(r"`?(?P<previous>[\w./-]+)`?(?:,\s*|\s+and\s+)`?$")
 _LISTED_REPOSITORIES = re.compile(r"\b(?:across|in|to|between)\s+(?P<first>[a-z][\w.-]*[a-z0-9])\s+and\s+(?P<second>[a-z][\w.-]*[a-z0-9])(?=\s*(?:[,.;:)]|$))")
 _REPOSITORY_CONTEXT_AFTER = re.compile(r"^`?(?:#\d|\s+(?:repo|repository)\b)", re.IGNORECASE)
 _NAMED_REPOSITORY = re.compile(
-    r"\b(?:the\s+)?`?(?P<before>[A-Za-z][\w.-]*)`?\s+(?:repository|repositories|repos?)\b"
+    r"(?<![\w.-])(?:the\s+)?`?(?<![\w.-])(?P<before>[A-Za-z][\w.-]*)`?\s+(?:repository|repositories|repos?)\b"
     r"|\b(?:repository|repo)\s+`?(?P<after>[A-Za-z][\w./-]*[A-Za-z0-9])`?",
     re.IGNORECASE,
 )
@@ -87,6 +89,11 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         told = context.citations.told(scope.month)
         if _compared_keys(term, told) & told or _told_in_parts(term, kind, scope, context) or _sized(term, scope, context) or _their_typo(term, told):
             continue
+        if _joined_with_neighbour(masked, match.start(kind), match.end(kind), told) or (kind == "dotted" and _inside_their_names(term, scope, context)):
+            continue
+        # A package named as its code imports it: PyTorch where they write torch.
+        if any(name in told for name in _IMPORTED_AS.get(term.lower(), ())):
+            continue
         span = (match.start(kind), match.end(kind))
         # Another month's, in its messages or, an identifier, in the code it changed (as it is spelt).
         spelt = whole_keys(term) - {"".join(part[0] for part in parts(term))} if kind in _IDENTIFIER_KINDS else frozenset()
@@ -104,6 +111,33 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         yield elsewhere or others or finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
     if not sentence.text.lstrip().startswith(("#", "|")):
         yield from _proper_names(sentence, masked, scope, context)
+
+
+# Packages whose code is imported by another name.
+_IMPORTED_AS = {"pytorch": ("torch",), "numpy": ("np", "numpy"), "scikit-learn": ("sklearn",), "pillow": ("pil",), "opencv": ("cv2",)}
+
+
+def _inside_their_names(term: str, scope: Evidence, context: Context) -> bool:
+    """Whether a dotted name is a run of the words of a name in the code of the scope's commits:
+    `torch.compile` where they wrote torch_compile_int4_gemm."""
+    snake = "_".join(part.lower() for part in term.removesuffix("()").split("."))
+    inside = re.compile(rf"(?:^|_){re.escape(snake)}(?:_|$)")
+    return any(inside.search(word.lower()) for commit in context.commits_of(scope.month) for word in commit.code)
+
+
+def _joined_with_neighbour(text: str, start: int, end: int, told: frozenset[str]) -> bool:
+    """Whether a term and the word beside it are one word of the commits: "RMS norm" where they
+    write rmsnorm."""
+    after = _NEXT_WORD.match(text, end)
+    # The few characters before it: a search anchored at the end runs from every start otherwise.
+    before = _PREVIOUS_WORD.search(text[max(0, start - _NEIGHBOUR) : start])
+    term = text[start:end]
+    return bool((after and joined_key(term, after.group(1)) in told) or (before and joined_key(before.group(1), term) in told))
+
+
+_NEIGHBOUR = 64
+_NEXT_WORD = re.compile(r"[ -]([A-Za-z][A-Za-z0-9]*)")
+_PREVIOUS_WORD = re.compile(r"([A-Za-z][A-Za-z0-9]*)[ -]$")
 
 
 def _matches_written(term: str, scope: Evidence, context: Context) -> bool:
@@ -173,7 +207,7 @@ _CODE_SHAPED = re.compile(r"[a-z0-9]_[a-z]|[a-z][A-Z]")
 def _their_typo(term: str, told: frozenset[str]) -> bool:
     """Whether the developer wrote the term with a letter dropped or two swapped ("cutlas 3.6" for
     CUTLASS): the claim spells their word right. A letter changed ("Kernal") is the writer's typo."""
-    if not term.isalpha() or len(term) < 6:
+    if not term.isalpha() or not 6 <= len(term) <= _LONGEST_NAME:
         return False  # a compound ("Chart.js", "Stream-K") is no slip of one letter
     for key in whole_keys(term):
         if len(key) >= 5:
@@ -273,7 +307,7 @@ def _check_repository(
         return  # a path or a reference the commits themselves make
     before, after = sentence.text[max(0, span[0] - 160) : span[0]], sentence.text[span[1] :]
     # A pair written as a repository where a repository is named is one: "landed … in pytorch/pytorch".
-    shaped = re.fullmatch(r"[a-z0-9-]+/[a-z0-9.-]+", token) is not None and _REPOSITORY_CONTEXT_BEFORE.search(before) is not None
+    shaped = re.fullmatch(r"[a-z0-9-]+/[a-z0-9.-]+", token) is not None and _PLACE_BEFORE.search(before) is not None
     if not named and not shaped and not _REPOSITORY_CONTEXT_AFTER.match(after) and _told_in_parts(token, "prose", context.evidence[None], context):
         return  # "Pallas/JAX", "fori_loop/emit_pipeline": two of the developer's own words, no owner/name
     # Only the words right before the token matter (`before`); a `$`-anchored search over all of

@@ -139,7 +139,8 @@ _CHECKS_ONLY = ("tests:", "docs:")
 # A sentence that says any of these speaks of tests or docs itself.
 _CHECK_WORDS = frozenset(
     "test tests testing tested unittest unittests subtest subtests coverage regression ci check checks checked benchmark benchmarks doc docs "
-    "documentation documented document documents docstring docstrings readme guide guides tutorial tutorials example examples "
+    "documentation documented document documents docstring docstrings readme guide guides tutorial tutorials example examples reference "
+    "notebook notebooks "
     "comment comments typo typos lint linter assertion assertions expected fixture fixtures".split()
 )
 
