@@ -25,6 +25,16 @@ def commit(sha: str, who: tuple[str, str], day: str, subject: str, path: str, bo
     )  # fmt: skip
 
 
+def grace_in_march(commits: list[Commit], others: list[Commit]) -> History:
+    """Grace's March 2025 of the commits a test needs, beside its teammates' (hashes no other test's
+    commits have: a commit's words are read once per hash)."""
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=commits, others=others,
+    )  # fmt: skip
+    return build_history(activity)
+
+
 def history() -> History:
     mine = [
         commit("a", GRACE, "2025-03-04", "Add nearest-neighbour resize to the image loader", "vision/resize.py"),
@@ -147,16 +157,10 @@ def test_an_effect_a_commit_of_the_month_tells_passes() -> None:
 
 
 def test_an_effect_of_the_work_its_clause_names_is_held_to_that_work_alone() -> None:
-    activity = Activity(
-        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
-        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)],
-        commits=[
-            commit("1", GRACE, "2025-03-04", "Speed up jpeg_decode", "vision/jpeg.py", "Performance improvements for large images."),
-            commit("2", GRACE, "2025-03-18", "Thread image_loader through the resize path", "vision/resize.py"),
-        ],
-        others=[],
-    )  # fmt: skip
-    history = build_history(activity)
+    history = grace_in_march([
+        commit("1", GRACE, "2025-03-04", "Speed up jpeg_decode", "vision/jpeg.py", "Performance improvements for large images."),
+        commit("2", GRACE, "2025-03-18", "Thread image_loader through the resize path", "vision/resize.py"),
+    ], [])  # fmt: skip
 
     def effects(clause: str) -> list[str]:
         text = f"In March 2025, Grace Hopper made the vision code simpler, and she {clause} for better performance."
@@ -168,31 +172,22 @@ def test_an_effect_of_the_work_its_clause_names_is_held_to_that_work_alone() -> 
 
 def test_a_phrase_the_glossary_spells_as_an_acronym_of_theirs_is_theirs() -> None:
     def told(body: str) -> list[str]:
-        activity = Activity(
-            authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
-            repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)],
-            commits=[commit("a", GRACE, "2025-03-18", "Speed up the JPEG decoder", "vision/jpeg.py", body)],
-            # A hash no other commit here has: a commit's words are read once per hash.
-            others=[commit("0", ADA, "2025-03-11", "Stage decoder tiles through tensor memory", "vision/tiles.py")],
-        )  # fmt: skip
+        history = grace_in_march(
+            [commit("a", GRACE, "2025-03-18", "Speed up the JPEG decoder", "vision/jpeg.py", body)],
+            [commit("0", ADA, "2025-03-11", "Stage decoder tiles through tensor memory", "vision/tiles.py")],
+        )
         text = "In March 2025, Grace sped up the JPEG decoder by keeping tiles in tensor memory."
-        return [f.text for f in validate(text, build_history(activity)) if f.kind == "other_author"]
+        return [f.text for f in validate(text, history) if f.kind == "other_author"]
 
     assert told("Keep the tiles in TMEM.") == []
     assert told("Keep the tiles in registers.") == ["tensor memory"]
 
 
 def test_a_teammates_title_told_as_the_developers_work_is_other_author_though_each_word_is_theirs() -> None:
-    activity = Activity(
-        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
-        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)],
-        commits=[
-            commit("5", GRACE, "2025-03-04", "Add torch helpers for frames", "vision/torch_helpers.py", "Adds torch.stack of frames."),
-            commit("6", GRACE, "2025-03-05", "Support stacked frames in the loader", "vision/loader.py"),
-        ],
-        others=[commit("7", ADA, "2025-03-11", "Add torch.stack support", "vision/ops.py")],
-    )  # fmt: skip
-    history = build_history(activity)
+    history = grace_in_march([
+        commit("5", GRACE, "2025-03-04", "Add torch helpers for frames", "vision/torch_helpers.py", "Adds torch.stack of frames."),
+        commit("6", GRACE, "2025-03-05", "Support stacked frames in the loader", "vision/loader.py"),
+    ], [commit("7", ADA, "2025-03-11", "Add torch.stack support", "vision/ops.py")])  # fmt: skip
 
     def found(text: str) -> set[tuple[str, str]]:
         return {(f.kind, f.text) for f in validate(text, history) if f.severity == "error"}
