@@ -510,6 +510,7 @@ _QUOTED_BLANK = re.compile(r"[“\"]\s+[”\"]")
 _BETWEEN_REFS = re.compile(r"^[\s,;()\[\]/&+]*(?:and|or)?[\s,;()\[\]/&+]*$")
 
 
+# What stands between two refs where the first one's parenthesis closed before the second: "), and ".
 _CLOSED_BEFORE = re.compile(r"\)[^(]*$")
 # A list item's bold label ("**Follow-up.** "), no words of a claim.
 _LABEL = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*|__)[^*_]+(?:\*\*|__)\s*")

@@ -69,13 +69,14 @@ _IN_TARGET = re.compile(
 )
 # Words between a number and its noun that leave it a count of the whole ("15 new features").
 _WHOLE_WORDS = frozenset({"other", "new", "total", "distinct", "individual", "merged", "landed", "authored", "own", "in", "all"})
-# "were" and "was" say they landed only before where or when: "One work item was reverted" counts a part.
+# "were" or "was" before another participle than these tells what was done to some of them ("One
+# work item was reverted"), not how many landed.
+_DONE_TO_SOME = r"(?:was|were)\s+(?!(?:made|landed|merged|shipped|committed)\b)[a-z]+ed\b"
 _LANDED = re.compile(
-    r"^\s*(?:in\s+(?:the\s+)?)?,?\s*(?:\w+\s+)?(?:landed|merged|shipped|went|came|made|in all|in total|total|(?:were|was)(?!\s+(?!made|landed|merged|shipped|committed)[a-z]+ed\b))\b",
+    rf"^\s*(?:in\s+(?:the\s+)?)?,?\s*(?:\w+\s+)?(?!{_DONE_TO_SOME})(?:landed|merged|shipped|went|came|made|in all|in total|total|were|was)\b",
     re.IGNORECASE,
 )
-# "one work item was reverted": what was done to some of them, not how many landed.
-_PART_DONE = re.compile(r"\s*(?:was|were)\s+(?!made\b|landed\b|merged\b|shipped\b|committed\b)[a-z]+ed\b", re.IGNORECASE)
+_PART_DONE = re.compile(rf"\s*{_DONE_TO_SOME}", re.IGNORECASE)
 _SUBSET_WORDS = {"more", "further", "additional", "remaining", "separate", "related", "of"}
 PERCENT_OF_CLASS = re.compile(
     r"(?<![\d.])(?P<number>\d+)\s+(?P<noun>features?|bug fix(?:es)?|fix(?:es)?|bugs?)\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"

@@ -20,7 +20,7 @@ from summarizer.models.history import WorkItem
 from summarizer.validation.claims import cited_items, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence
-from summarizer.validation.items import whole_keys
+from summarizer.validation.items import ref_of, whole_keys
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 
@@ -62,17 +62,17 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
     items = cited_items(around[0], context) or cited_items(around[1], context)
     told = (_messages(items, context) if items else scope.text).lower()
-    unsupported = []
+    unsupported: list[tuple[re.Match[str], str]] = []
     for match, parts in claimed:
         # "… and he threaded pallas_interpret through the launchers for better performance": the
         # effect of the work its clause names by the name its title gives, held to that work alone.
         named = _named_in_clause(sentence.text, match.start(), scope, context)
         if not re.search(rf"\b(?:{'|'.join(parts)})", (_messages(named, context).lower() if named else told)):
-            unsupported.append(match)
-    where = "in the items cited around it" if items else "of the month" if scope.month else "of the period"
-    for match in unsupported:
+            where = f"in {', '.join(ref_of(item) for item in named)}" if named else "in the items cited around it" if items else "of the month" if scope.month else "of the period"
+            unsupported.append((match, where))
+    for match, where in unsupported:
         # "improving the performance and reliability": one effect, not also its first half.
-        if not any(other is not match and other.start() <= match.start() and match.end() <= other.end() for other in unsupported):
+        if not any(other is not match and other.start() <= match.start() and match.end() <= other.end() for other, _ in unsupported):
             yield finding(FindingKind.UNGROUNDED_TEXT, sentence, match, scope, f"“{match.group(0)}” is an effect no work {where} speaks of")
 
 
