@@ -195,3 +195,10 @@ def test_a_teammates_title_told_as_the_developers_work_is_other_author_though_ea
     assert found("In March 2025, Grace added torch helpers and added torch.stack support.") == {("other_author", "added torch.stack support")}
     assert found("In March 2025, Grace added torch helpers, and Ada Lovelace added torch.stack support.") == set()
     assert found("In March 2025, Grace added torch helpers for stacked frames.") == set()
+
+
+def test_an_effect_on_users_or_upkeep_is_held_to_the_commits_like_speed() -> None:
+    assert errors("In April 2025, Grace added an RDMA transport, which streamlined the development process.") == {("ungrounded_text", "streamlined")}
+    assert errors("In March 2025, Grace sped up the JPEG decoder, which made the code more maintainable.") == {("ungrounded_text", "more maintainable")}
+    simpler = grace_in_march([commit("8", GRACE, "2025-03-06", "Simplify the loader API", "vision/loader.py")], [])
+    assert [f.text for f in validate("In March 2025, Grace made the loader easier to use.", simpler) if f.severity == "error"] == []

@@ -46,6 +46,15 @@ _EFFECTS = (
         re.compile(rf"\b(?:more\s+scalable|{_IMPROVED}scalability)\b", re.IGNORECASE),
         ("scal", "shard", "parallel", "distribut", "large"),
     ),
+    (
+        # "streamlined the development process", "improved user experience", "easier to use".
+        re.compile(rf"\b(?:streamlin\w*|smoother|easier\s+to\s+use|more\s+user[- ]friendly|{_IMPROVED}(?:user|developer)\s+experience|{_IMPROVED}usability)\b", re.IGNORECASE),
+        ("usab", "ux", "ergonom", "simplif", "easier", "friendl", "streamlin", "smooth", "convenien", "experience", "error message", "clearer"),
+    ),
+    (
+        re.compile(rf"\b(?:more\s+maintainable|{_IMPROVED}(?:clarity|readability|maintainability)|clarity\s+and\s+maintainability)\b", re.IGNORECASE),
+        ("maintain", "readab", "clarit", "clean", "refactor", "simplif", "tidy", "dead code", "lint"),
+    ),
 )
 
 
