@@ -493,7 +493,7 @@ def test_a_paragraph_left_opening_on_she_also_opens_on_its_own_and_refs_read_as_
 def test_a_month_whose_only_sentence_repeats_another_months_gets_the_offline_paragraph(
     grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    said = "Grace Hopper made the COBOL tools easier to use for the teams that depend on them every day."
+    said = "Grace Hopper worked on the COBOL tools for the teams that depend on them every day."
 
     def respond(request: Request) -> Reply:
         if request.kind == "month" and month_of(request) in ("2025-03", "2025-04"):
