@@ -96,6 +96,7 @@ def expansions(text: str) -> tuple[Expansion, ...]:
         spelled = long_form(match.group("long"), match.group("acronym"))
         if spelled is not None:
             start = match.start("long") + match.group("long").rfind(spelled)
+            spelled, start = _with_width(text, spelled, start)
             found.append(Expansion(match.group("acronym"), spelled, (start, match.end()), (start, match.end("long"))))
     for match in _glossed().finditer(text):
         acronym = match.group("after") or match.group("before")
@@ -111,8 +112,18 @@ def expansions(text: str) -> tuple[Expansion, ...]:
             start = match.start("long_before") + (long.rfind(words[0]) if words else 0)
             span, words_span = (start, match.end()), (start, match.end("long_before"))
         if _attempts(words, acronym):
-            found.append(Expansion(acronym, " ".join(words), span, words_span))
+            spelled, start = _with_width(text, " ".join(words), span[0])
+            found.append(Expansion(acronym, spelled, (start, span[1]), (min(start, words_span[0]), words_span[1])))
     return tuple(sorted(found, key=lambda expansion: expansion.span))
+
+
+# "8-bit floating point (fp8)": a width before the words is part of what they spell out.
+_WIDTH_BEFORE = re.compile(r"(?<![\w-])(\d+-bit)\s+$")
+
+
+def _with_width(text: str, spelled: str, start: int) -> tuple[str, int]:
+    width = _WIDTH_BEFORE.search(text, max(0, start - 12), start)
+    return (f"{width.group(1)} {spelled}", width.start()) if width else (spelled, start)
 
 
 def standard(acronym: str, spelled: str) -> bool:

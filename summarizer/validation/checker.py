@@ -90,6 +90,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings[found:] = _one_per_misplaced_ref(findings[found:])
         findings[found:] = _one_per_colleague_commit(findings[found:], sentence)
         findings[found:] = _without_figures_of_suggested(findings[found:], context)
+        findings[found:] = _one_per_name(findings[found:])
         # A sentence wrong for a reason of its own (another's work, a term nobody wrote) is told so,
         # not also as naming nothing.
         if not findings[found:]:
@@ -123,6 +124,13 @@ def _one_per_misplaced_ref(found: list[Finding]) -> list[Finding]:
     places there ("level-88 conditions (#12)" in April, both March's): the ref's finding tells it."""
     refs = {f.suggestion for f in found if f.kind == FindingKind.WRONG_MONTH and (PR_REF.fullmatch(f.text) or SHA.fullmatch(f.text))}
     return [f for f in found if f.kind != FindingKind.WRONG_MONTH or f.suggestion not in refs or PR_REF.fullmatch(f.text) or SHA.fullmatch(f.text)]
+
+
+def _one_per_name(found: list[Finding]) -> list[Finding]:
+    """A sentence's findings, without a term that is a part of a name it misspells ("Wong" of
+    "Eikan Wong"): the name's finding tells it."""
+    names = [f for f in found if f.kind == FindingKind.NAME_MISMATCH]
+    return [f for f in found if f.kind != FindingKind.UNGROUNDED_TERM or not any(_within(f, name) for name in names)]
 
 
 def _one_per_colleague_commit(found: list[Finding], sentence: Sentence) -> list[Finding]:

@@ -110,6 +110,9 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     text = sentence.text
     if TAG_LINE.match(text) or text.lstrip().startswith("|"):
         return
+    # A period of one month is that month: its items are weighed against each other as a month's are.
+    if scope.month is None and len(context.period_months) == 1:
+        scope = context.scope(context.period_months[0])
     refs = refs_in(text)
     matches = [match for match, _ in refs]
     wide = _claims(text, matches)
@@ -173,9 +176,11 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             verdicts = [phrased] * 2
         # Sibling titles ("Implement torch.sort support", "… torch.topk support"): the claim names what
         # tells them apart, the other's.
-        if alone and None in verdicts and (sibling := _siblings_word(wide_claim, items, scope, context)):
+        if alone and None in verdicts and (sibling := _siblings_word(wide_claim, items, scope, context, _plain_claim(claims[1], context))):
             verdicts = [sibling] * 2
-        if all(verdict is not None for verdict in verdicts) and not (together and _tells_another_part(claims[1], items, verdicts[-1][1], cited_by_claim[claims[1]], context)):  # type: ignore[index]
+        # A part told in plain words ("functions") saves a ref that holds none of a claim's several specific words only where those are few.
+        plain_part = together and (len(wide_claim) < 3 or any(context.citations.shared(wide_claim, item) for item in items))
+        if all(verdict is not None for verdict in verdicts) and not (plain_part and _tells_another_part(claims[1], items, verdicts[-1][1], cited_by_claim[claims[1]], context)):  # type: ignore[index]
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
 
 
@@ -191,11 +196,11 @@ def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None,
     return any(claim.keys() & titles[item.id] - titles[suggestion.id] for item in items)
 
 
-def _siblings_word(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
+def _siblings_word(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, plain: dict[str, str]) -> tuple[str, str] | None:
     """The item of the month whose title is the cited item's but for a word or three, where the claim
-    names the sibling's own words, a word both share, and none of the cited title's own: "Dict
-    comprehensions are now unrolled (#1190)", #1190 "Add tuple comprehension support", #1191 "Add
-    dict comprehension support"."""
+    names the sibling's own words, a word both share (in `plain` words: "A GEGLU example …" of
+    "geglu example and test"), and none of the cited title's own: "Dict comprehensions are now
+    unrolled (#1190)", #1190 "Add tuple comprehension support", #1191 "Add dict comprehension support"."""
     if scope.month is None or len(items) != 1:
         return None
     titles, said = context.citations.titles, set(claim)
@@ -204,7 +209,7 @@ def _siblings_word(claim: dict[str, str], items: list[WorkItem], scope: Evidence
         shared, own, theirs = titles[cited.id] & titles[other.id], titles[cited.id] - titles[other.id], titles[other.id] - titles[cited.id]
         if other.id == cited.id or len(shared) < 2 or not 0 < len(own) <= _SIBLING_WORDS or not 0 < len(theirs) <= _SIBLING_WORDS:
             continue
-        if said & theirs and said & shared and not said & own:
+        if said & theirs and (said | plain.keys()) & shared and not (said | plain.keys()) & own:
             named = ", ".join(sorted(claim[key] for key in said & theirs))
             return f"{ref_of(cited)} is “{cited.title}”; {ref_of(other)}, “{other.title}”, is the one that names {named}", ref_of(other)
     return None
@@ -253,7 +258,8 @@ def _named_elsewhere(
         # The name whole: a part of it ("conditions" of test_conditions.py) names another item as often as not.
         if not _IDENTIFIER.fullmatch(word) or key not in whole_keys(word):
             continue
-        ids = citations.holding(key, scope.month)
+        # Named whole, not as a word that begins it ("func" of functools.lru_cache).
+        ids = frozenset(id_ for id_ in citations.holding(key, scope.month) if any(word.startswith(key) for word in citations.words[id_]))
         if ids and len(ids) <= _FEW and not ids & cited and not ids & in_sentence:
             holder = max(
                 (item for item in citations.of_month(scope.month) if item.id in ids),
@@ -275,9 +281,13 @@ def _checkable(claim: dict[str, str], scope: Evidence, context: Context) -> dict
     twice"), or a scrap of a compound ("ups" of "Follow-ups"). They tell no item from another."""
     if scope.month is None:
         return claim
+    citations = context.citations
+    everyone = len(citations.of_month(scope.month))
     kept = {
         key: word for key, word in claim.items()
-        if not ((_TOLD_HOW.fullmatch(word) or len(key) <= 3) and not context.citations.by_month_title_key.get((scope.month, key)))
+        if not ((_TOLD_HOW.fullmatch(word) or len(key) <= 3) and not citations.by_month_title_key.get((scope.month, key)))
+        # A word every item of the month holds and no title ("triton" of tritonbench/ in every path) tells none apart.
+        and not (everyone >= 3 and len(citations.holding(key, scope.month)) == everyone and not citations.by_month_title_key.get((scope.month, key)))
     }  # fmt: skip
     # Words joined across a space are a pair of the claim's words: with none of its words left alone
     # ("more try" of "more try/except blocks"), a pair tells nothing either.
@@ -392,9 +402,10 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
 
 
 def _held_apart(phrase: str, items: list[WorkItem], citations: ItemWords) -> bool:
-    """Whether a cited item holds each word of a joining ("AST-to-MSL" where it writes "MSL AST")."""
+    """Whether a cited item's title holds each word of a joining ("AST-to-MSL" where it writes "MSL
+    AST"): not a title of "jagged" and code that sums somewhere, for "Jagged sum"."""
     words = [word for word in PLAIN_WORD.findall(phrase) if word.lower() not in STOP_WORDS]
-    return len(words) > 1 and any(all(citations.shared(keys(word), item) for word in words) for item in items)
+    return len(words) > 1 and any(all(citations.shared(keys(word), item, title=True) for word in words) for item in items)
 
 
 def _titles_all(claim: dict[str, str], item: WorkItem, citations: ItemWords) -> bool:

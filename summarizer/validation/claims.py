@@ -62,6 +62,9 @@ COUNT = re.compile(
     + r")\b(?=(?P<after>[^.;:]{0,40}))",
     re.IGNORECASE,
 )
+_DAY_WITH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]{2,8}\.?,?\s+with\s+$")
+# "one feature line", "two commit messages": the noun names another thing, counted as no commits or features.
+_COMPOUND_AFTER = re.compile(r"^\s+(?:lines?|flags?|branch(?:es)?|messages?|areas?|gates?|toggles?|threads?|stor(?:y|ies)|tracks?|famil(?:y|ies))\b", re.IGNORECASE)
 _SUBSET_BEFORE = re.compile(r"\b(?:including|into|other|of which|among (?:them|these)|with|of the|of her|of his|of their|only)\s*$", re.IGNORECASE)
 _SUBSET_AFTER = re.compile(r"^\s*(?:each|apiece|per|also|that|which|touching|related|affecting|about|on|for|to|under|inside|within)\b", re.IGNORECASE)
 _IN_TARGET = re.compile(
@@ -186,11 +189,13 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
             yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, f"{share}% of the work items{context.where(scope)} are {noun}", f"{share}%")
     # "… in August 2025 were bug fixes": a month's year counts nothing.
     months = [match.span() for match in MONTH_MENTION.finditer(sentence.text)]
-    # "22 commits, nine of them bug fixes": read as "nine bug fixes", where it stands.
+    # "22 commits, nine of them bug fixes": read as "nine bug fixes", where it stands. A month's year
+    # is blanked too: "April 2026 brought four commits" counts four, not 2026.
     text = _OF_THEM.sub(lambda match: " " * len(match.group(0)), sentence.text)
+    for start, end in months:
+        text = text[:start] + re.sub(r"\d", " ", text[start:end]) + text[end:]
     for match in COUNT.finditer(text):
-        if not any(start <= match.start("number") < end for start, end in months):
-            yield from _check_count(match, sentence, _told_of(sentence.text, match.start(), scope, context), context)
+        yield from _check_count(match, sentence, _told_of(sentence.text, match.start(), scope, context), context)
 
 
 def _line_sizes(sentence: Sentence, told: Evidence, context: Context) -> list[tuple[int, int]]:
@@ -212,10 +217,16 @@ def _told_of(text: str, position: int, scope: Evidence, context: Context) -> Evi
     """The evidence a figure at `position` is told of: the month it is given beside ("between
     November 2024 (14 commits, +190 / −98 lines) and December 2024 (15 commits …)", "July's 21
     commits"), else the sentence's scope."""
-    opening = text.rfind("(", 0, position)
-    before = text[: opening + 1] if opening >= 0 and ")" not in text[opening:position] else text[:position]
-    month = month_before(before, context.period_months)
+    month = _month_told(text, position, context)
     return context.scope(month) if month else scope
+
+
+def _month_told(text: str, position: int, context: Context) -> str | None:
+    """The month a figure at `position` is given beside: right before it ("busiest month April 2025
+    with 5 commits"), or before the parenthesis it is in ("November 2024 (14 commits, +190 / −98")."""
+    opening = text.rfind("(", 0, position)
+    inside = opening >= 0 and ")" not in text[opening:position]
+    return month_before(text[:position], context.period_months) or (month_before(text[: opening + 1], context.period_months) if inside else None)
 
 
 def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
@@ -403,12 +414,16 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     between = match.group("between").lower().split()
     claimed = number_value(match.group("number"))
     # "within 14 days changed lines" counts days; "give one line and exit 2" is a message's length.
-    if _TIME_NOUNS & set(between) or (kind == "lines" and claimed == 1):
+    if _TIME_NOUNS & set(between) or (kind == "lines" and claimed == 1) or _COMPOUND_AFTER.match(match.group("after")):
         return
     if _stated_by_cited(claimed, sentence, context):
         return
     # "Two nit commits", "five code changes": a count of a kind of them counts a part of the whole.
-    subset = bool(_SUBSET_WORDS & set(between) or set(between) - _WHOLE_WORDS) or bool(_SUBSET_BEFORE.search(sentence.text[: match.start()]))
+    # "April 2025 was the busiest month, with 4 commits": a month's figures, told beside it, are its whole.
+    # Not a day's: "started on 20 March with two changes" counts a part of March.
+    before = sentence.text[: match.start()]
+    beside_month = _month_told(sentence.text, match.start(), context) is not None and not _DAY_WITH.search(before)
+    subset = bool(_SUBSET_WORDS & set(between) or set(between) - _WHOLE_WORDS) or (bool(_SUBSET_BEFORE.search(sentence.text[: match.start()])) and not beside_month)
     subset = subset or bool(_SUBSET_AFTER.match(match.group("after")) or _PART_DONE.match(match.group("after"))) or kind == "items"
     # "Two changes in April reached beyond the examples": a count that opens a sentence is its whole
     # only where the sentence says they landed ("Twelve commits landed in April").
@@ -491,6 +506,10 @@ def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, con
         figures += [size.median_lines for size in sizes if size.median_lines is not None]
     if _PERCENTILE.search(before):
         figures += [size.p90_lines for size in sizes if size.p90_lines is not None]
+    # "the flash_attention rework the largest at 317 lines": the largest item's size.
+    if _LARGEST.search(before):
+        items = [item for items in context.citations.by_month_items.values() for item in items]
+        figures += [max((item.lines_added + item.lines_deleted for item in items if scope.month in (None, item.month)), default=0)]
     # "four exceeded 1,000 lines", "none over 1,000 lines": the threshold, told with how many passed it.
     if _EXCEEDED.search(before) and (any(size.over_1000 for size in sizes) or _NONE_BEFORE.search(before)):
         figures.append(LARGE_ITEM_LINES)
@@ -502,6 +521,7 @@ _WHOLE_OF = re.compile(r"\bof\s+(?:the|his|her|their|[A-Z][\w'’]*(?:\s+[A-Z][\
 _BESIDE_A_PART = re.compile(r"[A-Za-z][\w`'’-]*`?\s*\(\s*$")
 _NONE_BEFORE = re.compile(r"\b(?:none|no|zero|nothing|not one)\b[^.;]{0,20}$", re.IGNORECASE)
 _MEDIAN = re.compile(r"\bmedian\b[^.;]{0,40}$", re.IGNORECASE)
+_LARGEST = re.compile(r"\b(?:largest|biggest)\b[^.;]{0,40}$", re.IGNORECASE)
 PERCENTILE = re.compile(r"\b(?:90(?:th)?[ -]?percentile|p90)\b", re.IGNORECASE)
 _PERCENTILE = re.compile(PERCENTILE.pattern + r"[^.;]{0,30}$", re.IGNORECASE)
 _EXCEEDED = re.compile(r"\b(?:exceed(?:ed|ing|s)?|topped|(?:went |gone |going )?past|over|above|more than|larger than|bigger than)\s*$", re.IGNORECASE)

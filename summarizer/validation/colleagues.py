@@ -30,7 +30,8 @@ from summarizer.validation.sections import Sentence
 from summarizer.validation.vocabulary import stem
 
 _GIVEN_TO_OTHERS = re.compile(
-    r"\b(?:teammates?|colleagues?|coworkers?|co-workers?|the team|others|alongside|together with|helped by|with help from|in collaboration with)\b",
+    # "Alongside this, she …" goes on with her own work: it gives nothing away.
+    r"\b(?:teammates?|colleagues?|coworkers?|co-workers?|the team|others|alongside(?!\s+(?:this|that|these|those|it|which)\b)|together with|helped by|with help from|in collaboration with)\b",
     re.IGNORECASE,
 )
 

@@ -76,7 +76,8 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         # "… and he threaded pallas_interpret through the launchers for better performance": the
         # effect of the work its clause names by the name its title gives, held to that work alone.
         named = _named_in_clause(sentence.text, match.start(), scope, context)
-        if not re.search(rf"\b(?:{'|'.join(parts)})", (_messages(named, context).lower() if named else told)):
+        # Not inside an identifier: "fast_accum" is a flag's name, no claim of speed.
+        if not re.search(rf"\b(?:{'|'.join(parts)})(?!\w*_)", (_messages(named, context).lower() if named else told)):
             where = f"in {', '.join(ref_of(item) for item in named)}" if named else "in the items cited around it" if items else "of the month" if scope.month else "of the period"
             unsupported.append((match, where))
     for match, where in unsupported:

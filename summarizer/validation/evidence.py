@@ -36,9 +36,32 @@ def normalize(text: str) -> str:
 _SHORT_SIZE = re.compile(r"(?<![\w.])(?P<value>\d+(?:\.\d+)?)(?P<unit>[kKMGT])(?![\w/])")
 
 
+# A benchmark table's header names its columns' unit once ("…_persistent-tflops", "latency (ms)");
+# its rows give bare figures under it.
+_COLUMN_UNIT = re.compile(r"(?i)(?<![a-z])(t?flops|gflops|[tg]b/s|ms|µs|us|speedup)(?![a-z/])")
+_COLUMN_UNITS = {"tflops": "TFLOPS", "flops": "FLOPS", "gflops": "GFLOPS", "tb/s": "TB/s", "gb/s": "GB/s", "us": "µs", "speedup": "x"}
+_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+
+
 def figures_in(text: str) -> set[tuple[float, str]]:
     figures = {(float(match.group("value")), unit_name(match.group("unit"))) for match in FIGURE.finditer(text)}
-    return figures | {(float(match.group("value")), match.group("unit").replace("K", "k") + "B") for match in _SHORT_SIZE.finditer(text)}
+    figures |= {(float(match.group("value")), match.group("unit").replace("K", "k") + "B") for match in _SHORT_SIZE.finditer(text)}
+    return figures | _table_figures(text)
+
+
+def _table_figures(text: str) -> set[tuple[float, str]]:
+    """The decimal figures of a table's rows, in the units its header line names, up to a blank line."""
+    figures: set[tuple[float, str]] = set()
+    units: set[str] = set()
+    for line in text.splitlines():
+        if not line.strip():
+            units = set()
+        elif not _DECIMAL.search(line):
+            units |= {_COLUMN_UNITS.get(unit.lower(), unit.lower()) for unit in _COLUMN_UNIT.findall(line)}
+        elif units:
+            # Not a row's label: "(256, 4, 0.8, 20)" is a shape, not a figure.
+            figures |= {(float(value), unit) for value in _DECIMAL.findall(re.sub(r"\([^()]*\)", " ", line)) for unit in units}
+    return figures
 
 
 def unit_name(unit: str) -> str:

@@ -42,6 +42,7 @@ _NOT_NAMES = frozenset({
     "Of", "As", "To", "Into", "Among", "Under", "Through", "Within", "Without", "About", "Around", "Along",
     "Via", "Per", "Like", "Unlike", "Despite", "Once", "Where", "Although", "Because", "If", "Upon", "Alongside",
 })  # fmt: skip
+_EXPANDED = re.compile(r"\s*\([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*\)")
 _NOT_USED = re.compile(r"\b(?:instead of|rather than|avoids?|avoiding|without|replacing|replaced|away from|no longer)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _INLINED = re.compile(r"\b\w*inline\w*\s+$", re.IGNORECASE)
 _TAG_SEPARATOR = re.compile(r"\s*(?:,|;|•|·|\(|\)|\band\b|\s[—–|]\s)\s*")
@@ -77,8 +78,11 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
             continue
         if all(token.lower().rstrip(".") in own_tokens or _is_initial_of(token, own_tokens) for token in tokens):
             continue
-        near = _near_miss(tokens, name_tokens)
         after = sentence.text[match.end() :]
+        # "with Tensor Memory Accelerator (TMA)": an acronym's expansion, not a person.
+        if _EXPANDED.match(after):
+            continue
+        near = _near_miss(tokens, name_tokens)
         # "Reed 60d65e6e maintainers": one word of a name, the rest of it the developer's own.
         rest = after.split()[: len(name_tokens) - len(tokens)]
         in_context = _PERSON_AFTER.match(after) or _PERSON_BEFORE.search(sentence.text[: match.start()])

@@ -93,7 +93,7 @@ def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
 _COUNTED = r"(?:\d[\d,]*\s+(?:(?:commits?|changes|work items|items|pull requests|PRs)\s*)?\(\s*)?"
 _MONTH_BEFORE = re.compile(
     rf"\b(?P<name>{MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*|\s+(?:work|changes|commits|contributions)\s*\(\s*"
-    rf"|,?\s+(?:was\s+)?(?:the\s+)?(?:busier|busiest|quieter|quietest)(?:\s+month)?(?:\s+(?:at|with))?\s*(?:\(\s*|{_COUNTED})"
+    rf"|,?\s+(?:was\s+)?(?:the\s+)?(?:busier|busiest|quieter|quietest)(?:\s+month)?(?:,?\s+(?:at|with))?\s*(?:\(\s*|{_COUNTED})"
     rf"|\s+(?:had|saw|brought|contributed|landed|added|got|carried|held|delivered|produced|shipped|accounted for)\s+{_COUNTED}"
     # "Busiest month: October 2025 with 8 commits (+844 / −14)".
     rf"|,?\s+with\s+{_COUNTED})$"
@@ -183,7 +183,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
                 # "- One work item was reverted: …" after "- November 2025: …": an item of the list
                 # without a label of its own speaks of what the list's first label did not.
                 section, told = after_list, None
-            mentioned = set(months_named(_RANKED_MONTH.sub("", text_part))) or _yearless(text_part, period or [])
+            mentioned = set(months_named(_RANKED_AFTER.sub("", _RANKED_MONTH.sub("", text_part)))) or _yearless(text_part, period or [])
             # "In December he added hl.randint. He also moved …": a sentence that goes on from the one
             # before it, naming no month, speaks of the one month that sentence named.
             if len(mentioned) == 1:
@@ -215,8 +215,10 @@ _LABELLED_ITEM = re.compile(
 )
 _TOTALS_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s+(?:\*\*|__)?(?:totals?|overall|altogether|in total|both months|the period|period)\b", re.IGNORECASE)
 _RANGE_OPENING = re.compile(rf"\b(?:{MONTH_NAME})\s*(?:–|—|-|to|through|and)\s*$")
-# "… · busiest month August 2025 (9 commits)": which month ranked first, told of the period.
+# "… · busiest month August 2025 (9 commits)", "…, with November 2024 the busiest month at 4 commits":
+# which month ranked first, told of the period.
 _RANKED_MONTH = re.compile(rf"\b(?:busiest|busier|most active|quietest|quieter|peak)\s+month\s*(?:was\s+|:\s*|,\s*)?(?:{MONTH_MENTION.pattern})", re.IGNORECASE)
+_RANKED_AFTER = re.compile(rf"\bwith\s+(?:{MONTH_MENTION.pattern})\s+(?:as\s+)?the\s+(?:busiest|busier|most active|quietest|quieter|peak)\s+month", re.IGNORECASE)
 
 
 def _yearless(sentence: str, period: list[str]) -> set[str]:

@@ -23,7 +23,7 @@ TERM = re.compile(
     r"|(?P<dotted>(?<![\w.@/])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?)"
     r"|(?P<snake>(?<![\w.@/])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+(?![\w@]))"
     r"|(?P<camel>(?<![\w@/])_*(?=[A-Za-z0-9]*(?:[a-z][A-Z]|[A-Z]{2}[a-z]{2}))[A-Za-z][A-Za-z0-9]*(?![\w@]))"
-    r"|(?P<digits>(?<![\w@/#.-])(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w@]))"
+    r"|(?P<digits>(?<![\w@/#.-])(?<!\d,)(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w@]))"
     r"|(?P<caps>(?<![\w@/])[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?(?![\w@]))"
     r"|(?P<mixed>(?<![\w@/])[A-Z]{2,}[a-z]{1,2}(?![\w@]))"
     # A technique named with a letter: Stream-K, Split-K.
@@ -85,6 +85,8 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
             continue  # a language named is a skill claim, checked as one
         if scope.mentions(term) or scope.mentions(base) or context.repository_named(term) or _matches_written(term, scope, context):
             continue
+        if kind in _IDENTIFIER_KINDS and _numbered_in_code(term, scope, context):
+            continue
         # Said in other words than the commits': `BF16` for bfloat16, FSDP for FullyShardedDataParallel.
         told = context.citations.told(scope.month)
         if _compared_keys(term, told) & told or _told_in_parts(term, kind, scope, context) or _sized(term, scope, context) or _their_typo(term, told):
@@ -138,6 +140,13 @@ def _joined_with_neighbour(text: str, start: int, end: int, told: frozenset[str]
 _NEIGHBOUR = 64
 _NEXT_WORD = re.compile(r"[ -]([A-Za-z][A-Za-z0-9]*)")
 _PREVIOUS_WORD = re.compile(r"([A-Za-z][A-Za-z0-9]*)[ -]$")
+
+
+def _numbered_in_code(term: str, scope: Evidence, context: Context) -> bool:
+    """Whether the code of the scope's commits names numbered ones of a name: `test_add_tilend` for
+    its test_add_tilend0 … test_add_tilend3."""
+    pattern = re.compile(rf"{re.escape(term)}_?\d+")
+    return any(pattern.fullmatch(word) for commit in context.commits_of(scope.month) for word in commit.code)
 
 
 def _matches_written(term: str, scope: Evidence, context: Context) -> bool:

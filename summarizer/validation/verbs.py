@@ -35,11 +35,15 @@ def new_work_of_checks(claim: str, sentence: str, items: list[WorkItem]) -> tupl
     return f"{ref_of(items[0])} is “{items[0].title}”, which only changes {what}: it adds none of what the claim says was added", None
 
 
+_WITH_CHECKS = re.compile(r"\w\s+(?:and|with|\+|&)\s+(?:(?:its|unit|a)\s+)?(?:tests?|docs?|documentation)\b", re.IGNORECASE)
+
+
 def _only_checks(item: WorkItem) -> bool:
     """Whether an item changes tests or docs alone, and its title does not tell new work either:
     "Add claude skill for TPU development" changes docs only, and is new work all the same."""
     if item.class_rule in ("tests:title", "docs:title"):
-        return True
+        # "[Benchmark] jsd kernel and test": the tests come with the work the title names first.
+        return _WITH_CHECKS.search(item.title) is None
     first = next(iter(WORD.findall(PR_SUFFIX.sub("", _TITLE_TAGS.sub("", item.title)).lower())), "")
     return item.class_rule.startswith(_CHECKS_ONLY) and not _is_feature_verb(first)
 

@@ -1,0 +1,179 @@
+"""How the check reads what the commits hold and what a sentence means: a benchmark table's
+figures, an acronym's width, a family of numbered tests, and
+where a count or a month belongs in a sentence.
+
+The data: Grace Hopper in acme/vision (tests/vision_history.py), with the few commits each
+behaviour needs written in the test.
+"""
+
+from __future__ import annotations
+
+from summarizer.models.activity import Activity, Commit, FileChange, Repository
+from summarizer.models.history import History
+from summarizer.months import build_history
+from summarizer.period import Period
+from summarizer.validation.evidence import figures_in
+from tests.vision_history import commit, errors, march
+
+_TABLE = """Performance on H100
+  (Batch, Heads, SeqLen)    decode_persistent-tflops    decode-tflops
+------------------------  --------------------------  ---------------
+            (8, 16, 8192)                     516.164          490.451
+"""
+
+
+def spring(commits: list[Commit]) -> History:
+    """Grace's February and March 2025."""
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-02", until="2025-03"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=commits,
+    )  # fmt: skip
+    return build_history(activity)
+
+
+def test_a_benchmark_tables_figures_take_the_unit_its_header_names() -> None:
+    figures = figures_in(_TABLE)
+    assert (516.164, "TFLOPS") in figures and (490.451, "TFLOPS") in figures
+    assert (8192.0, "TFLOPS") not in figures  # a shape in the row's label is no figure
+
+
+def test_a_figure_from_a_table_in_the_commit_body_is_grounded() -> None:
+    persistent = commit("a1", "2025-03-03", "Add a persistent decode kernel (#40)", "vision/decode.py").model_copy(update={"body": _TABLE})
+    month = march([persistent])
+    assert errors("In March 2025, Grace added a persistent decode kernel at 516.164 TFLOPS (#40).", month) == set()
+    assert errors("In March 2025, Grace added a persistent decode kernel at 600.5 TFLOPS (#40).", month) == {("unsupported_number", "600.5 TFLOPS")}
+
+
+def test_an_acronym_spelled_out_with_its_width_is_its_standard_expansion() -> None:
+    month = march([commit("a1", "2025-03-03", "Check fp8 support before the dot tests (#41)", "test/test_dot.py")])
+    assert errors("In March 2025, Grace checked 8-bit floating point (fp8) support before the dot tests (#41).", month) == set()
+
+
+def test_an_acronym_spelled_out_after_with_is_no_persons_name() -> None:
+    month = march([commit("a1", "2025-03-03", "Use TMA loads in the decoder (#42)", "vision/decode.py")])
+    assert errors("In March 2025, Grace rewrote the decoder with Tensor Memory Accelerator (TMA) loads (#42).", month) == set()
+
+
+def test_a_misspelt_name_is_one_finding_not_also_an_unknown_term() -> None:
+    month = march([commit("a1", "2025-03-03", "Speed up the JPEG decoder (#15)", "vision/jpeg.py")])
+    text = "**Grace Hoppen — March 2025 in acme/vision**\nShe sped up the JPEG decoder (#15)."
+    assert errors(text, month) == {("name_mismatch", "Grace Hoppen")}
+
+
+def test_a_period_of_one_month_weighs_its_items_as_that_months() -> None:
+    generalized = commit("a1", "2025-03-03", "Generalize test cases to support XPU (#43)", "test/test_resize.py")
+    generalized = generalized.model_copy(update={"files": [FileChange(path=f"test/test_{name}.py", added=5) for name in ("resize", "crop", "rotate")]})
+    ports = [commit(sha, f"2025-03-0{day}", f"Port the {name} kernel to XPU (#{60 + day})", f"vision/{name}.py") for day, sha, name in ((5, "c3", "blur"), (6, "d4", "warp"))]
+    month = march([generalized, commit("b2", "2025-03-04", "Enable test_flip for XPU (#44)", "test/test_flip.py"), *ports])
+    # No month named: the text speaks of the period, which is March alone.
+    assert errors("- Generalized test_resize and test_crop for XPU and removed a skip from test_rotate (#44).", month) == {("wrong_evidence", "#44")}
+    assert errors("- Generalized test_resize and test_crop for XPU and removed a skip from test_rotate (#43).", month) == set()
+
+
+def test_work_whose_title_adds_tests_beside_it_is_no_change_of_tests_alone() -> None:
+    kernel = commit("a1", "2025-03-03", "[Benchmark] jsd kernel and test (#45)", "test/test_examples.py")
+    kernel = kernel.model_copy(update={"files": [*kernel.files, FileChange(path="examples/jsd.py", added=300)]})
+    tests_only = commit("b2", "2025-03-03", "Tests for the jsd kernel (#46)", "test/test_jsd.py")
+    assert errors("### March 2025\n- Added a jsd kernel (#45)", march([kernel])) == set()
+    assert errors("### March 2025\n- Added a jsd kernel (#46)", march([tests_only])) == {("wrong_evidence", "#46")}
+
+
+def test_an_effect_is_not_told_by_a_word_inside_an_identifier() -> None:
+    flags = commit("a1", "2025-03-03", "Enable the decode benchmark on B200 (#48)", "vision/bench.py").model_copy(
+        update={"body": "None of the fast_accum variants run yet."}
+    )
+    month = march([flags])
+    assert errors("In March 2025, Grace enabled the decode benchmark on B200, making it faster.", month) == {("ungrounded_text", "faster")}
+
+
+def test_a_name_is_named_whole_not_by_a_word_that_begins_it() -> None:
+    cache = commit("a1", "2025-03-03", "Optimize cache key computation (#49)", "vision/cache.py")
+    launcher = commit("b2", "2025-03-04", "Use integers in the launcher (#50)", "vision/launch.py").model_copy(update={"code": ["funct", "grid"]})
+    month = march([cache, launcher])
+    text = "In March 2025, Grace optimized cache keys with functools.lru_cache (#49)."
+    assert errors(text, month) == {("ungrounded_term", "functools.lru_cache")}
+
+
+def test_a_number_after_a_thousands_comma_is_no_term() -> None:
+    month = march([commit("a1", "2025-03-03", "Add type propagation (#51)", "vision/type_propagation.py")])
+    assert errors("In March 2025, Grace added a 1,414-line type propagation pass (#51).", month) == set()
+
+
+def test_a_family_of_numbered_tests_may_be_named_without_its_number() -> None:
+    tiles = commit("a1", "2025-03-03", "Implement ND tile codegen (#52)", "test/test_tiles.py").model_copy(update={"code": ["test_add_tilend0", "test_add_tilend1"]})
+    month = march([tiles])
+    assert errors("In March 2025, Grace added ND tile codegen, tested by new test_add_tilend cases (#52).", month) == set()
+    assert errors("In March 2025, Grace added ND tile codegen, tested by new test_add_tileset cases (#52).", month) == {("ungrounded_term", "test_add_tileset")}
+
+
+def test_the_largest_item_is_told_by_its_size() -> None:
+    big = commit("a1", "2025-03-03", "Rework the JPEG decoder (#15)", "vision/jpeg.py")
+    month = march([big.model_copy(update={"files": [big.files[0].model_copy(update={"added": 200, "deleted": 117})]}), commit("b2", "2025-03-04", "Fix a typo (#16)", "README.md")])
+    assert errors("Her changes were small, the decoder rework the largest at 317 lines changed.", month) == set()
+    assert errors("Her changes were small, the decoder rework the largest at 400 lines changed.", month) == {("wrong_count", "400 lines")}
+
+
+def test_a_sibling_item_told_by_its_own_word_is_the_one_cited() -> None:
+    # The SwiGLU example was written from the GEGLU one: its code names GEGLU too.
+    geglu = commit("a1", "2025-03-03", "[Benchmark] geglu example and test (#53)", "examples/geglu.py").model_copy(update={"code": ["geglu", "LigerGEGLUMLP", "gelu", "tanh", "Gemma", "MLP", "module"]})
+    swiglu = commit("b2", "2025-03-04", "[Benchmark] swiglu example and test (#54)", "examples/swiglu.py").model_copy(update={"code": ["swiglu", "HelionGEGLUMLP", "geglu", "LigerGEGLUMLP", "MLP", "module"]})
+    month = march([geglu, swiglu, commit("c3", "2025-03-05", "Speed up the JPEG decoder (#15)", "vision/jpeg.py")])
+    text = "In March 2025 the focus was on activation kernels. A GEGLU example uses the tanh approximation of GELU, as in Gemma, and ships an MLP module matching Liger's LigerGEGLUMLP ({ref})."
+    assert errors(text.format(ref="#54"), month) == {("wrong_evidence", "#54")}
+    assert errors(text.format(ref="#53"), month) == set()
+
+
+def test_a_joining_is_held_apart_only_by_a_title_that_holds_both_words() -> None:
+    # Every item's code checks against a PyTorch reference; the layer-norm kernel's code sums too.
+    layer_norm = commit("a1", "2025-03-03", "[Benchmark] jagged_layer_norm kernel (#55)", "examples/jagged_layer_norm.py").model_copy(update={"code": ["sum", "torch", "reference"]})
+    jagged_sum = commit("b2", "2025-03-04", "[Benchmark] jagged_sum kernel (#56)", "examples/jagged_sum.py").model_copy(update={"code": ["torch", "reference"]})
+    decoder = commit("c3", "2025-03-05", "Speed up the JPEG decoder (#15)", "vision/jpeg.py").model_copy(update={"code": ["torch", "reference"]})
+    month = march([layer_norm, jagged_sum, decoder])
+    assert errors("- Jagged sum: sums each row of a jagged tensor, checked against a PyTorch reference (#55)", month) == {("wrong_evidence", "#55")}
+    assert errors("- Jagged sum: sums each row of a jagged tensor, checked against a PyTorch reference (#56)", month) == set()
+
+
+def test_a_months_year_is_no_count() -> None:
+    month = march([commit("a1", "2025-03-03", "Speed up the JPEG decoder (#15)", "vision/jpeg.py")])
+    assert errors("March 2025 brought four commits.", month) == {("wrong_count", "four commits")}
+
+
+def test_a_count_told_with_the_busiest_month_is_that_months_whole() -> None:
+    history = spring([
+        commit("a1", "2025-02-03", "Speed up the JPEG decoder (#15)", "vision/jpeg.py"),
+        commit("b2", "2025-03-04", "Add a disk cache (#13)", "vision/cache.py"),
+        commit("c3", "2025-03-05", "Add a frame cache (#14)", "vision/frames.py"),
+    ])  # fmt: skip
+    assert errors("March 2025 was the busiest month, with 2 commits.", history) == set()
+    assert errors("March 2025 was the busiest month, with 3 commits.", history) == {("wrong_count", "3 commits")}
+    assert errors("Grace landed 3 commits, with March 2025 the busiest month at 2 commits.", history) == set()
+    assert errors("She started the month on 4 March with one commit.", history) == set()
+
+
+def test_a_count_of_a_compound_noun_counts_no_features() -> None:
+    month = march([commit("a1", "2025-03-03", "Add a disk cache (#13)", "vision/cache.py"), commit("b2", "2025-03-04", "Add a frame cache (#14)", "vision/frames.py")])
+    assert errors("In March 2025, Grace's work followed one feature line, caching.", month) == set()
+
+
+def test_alongside_this_goes_on_with_the_developers_own_work() -> None:
+    month = march([commit("a1", "2025-03-03", "Add a disk cache (#13)", "vision/cache.py")])
+    others = [commit("b2", "2025-03-04", "Add hl.jagged_tile (#60)", "vision/jagged.py").model_copy(update={"author_name": "Alan Turing", "author_email": "alan@example.com"})]
+    history = month.model_copy(update={"others": others})
+    assert errors("In March 2025, Grace added a disk cache (#13). Alongside this, Grace introduced the hl.jagged_tile API.", history) == {("other_author", "hl.jagged_tile")}
+
+
+def test_a_ref_that_tells_only_everyones_words_of_a_claim_cited_to_several_is_wrong() -> None:
+    # Every path is under tritonbench/: "triton" tells no item apart. 6d1bfda's title shares only
+    # "function" with the claim, a plain word, while the claim's specific words are the others'.
+    items = [
+        commit("1887f12", "2025-03-03", "removing fp8_gemm_blockwise from running on AMD", "tritonbench/operators/fp8_gemm_blockwise/operator.py"),
+        commit("666a0e7", "2025-03-04", "enabling fp8_gemm_rowwise on b200 dashboards.", "tritonbench/operators/fp8_gemm_rowwise/operator.py"),
+        commit("6d1bfda", "2025-03-05", "env_util get_nvidia_gpu_model function change", "tritonbench/utils/env_utils.py"),
+        commit("78165b1", "2025-03-06", "Enabling B200 ragged_attention for the dashboard.", "tritonbench/operators/ragged_attention/operator.py"),
+        commit("eed23eb", "2025-03-07", "Enabling WS in tritonbench", "tritonbench/operators/fp8_gemm_grouped/operator.py"),
+    ]
+    month = march(items)
+    text = "### March 2025\n- Added support for AMD-specific functions in `triton_fp8_blockwise` and `triton_fp8_gemm_rowwise` operators ({refs})"
+    invented = {("ungrounded_term", "triton_fp8_blockwise"), ("ungrounded_term", "triton_fp8_gemm_rowwise")}
+    assert errors(text.format(refs="1887f12, 666a0e7, 6d1bfda"), month) == invented | {("wrong_evidence", "6d1bfda")}
+    assert errors(text.format(refs="1887f12, 666a0e7"), month) == invented
