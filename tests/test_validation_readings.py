@@ -177,3 +177,65 @@ def test_a_ref_that_tells_only_everyones_words_of_a_claim_cited_to_several_is_wr
     invented = {("ungrounded_term", "triton_fp8_blockwise"), ("ungrounded_term", "triton_fp8_gemm_rowwise")}
     assert errors(text.format(refs="1887f12, 666a0e7, 6d1bfda"), month) == invented | {("wrong_evidence", "6d1bfda")}
     assert errors(text.format(refs="1887f12, 666a0e7"), month) == invented
+
+
+def test_a_file_name_with_a_capital_is_a_name_of_code() -> None:
+    month = march([
+        commit("a1", "2025-03-03", "Support python test/test_X.py command for all unit test files (#60)", "test/test_resize.py"),
+        commit("b2", "2025-03-04", "Add the resize kernel (#61)", "vision/resize.py"),
+    ])  # fmt: skip
+    assert errors("### March 2025\n- Made every unit test file runnable directly with `python test/test_X.py` (#60).", month) == set()
+
+
+def test_a_claim_in_words_no_item_holds_is_no_wrong_ref() -> None:
+    month = march([commit("a1", "2025-03-03", "Minor fix to test file name (#1)", "test/test_resize.py"), commit("b2", "2025-03-04", "Add the resize kernel (#61)", "vision/resize.py")])
+    assert errors("### March 2025\n- test file name typo fix (#1)", month) == set()
+
+
+def test_a_ref_beside_the_one_that_tells_a_claim_tells_its_acronym() -> None:
+    history = spring([
+        commit("a1", "2025-02-03", "Add CI workflow (#2)", ".github/workflows/ci.yml"),
+        commit("b2", "2025-02-04", "[CI] Use A10G machine type (#4)", ".github/workflows/ci.yml"),
+        commit("c3", "2025-02-05", "Support Python 3.10; Run lint in CI (#7)", "setup.py"),
+        commit("d4", "2025-03-04", "Add the resize kernel (#61)", "vision/resize.py"),
+    ])  # fmt: skip
+    assert errors("- February 2025: 3 commits, including the CI setup (#2, #4, #7).", history) == set()
+
+
+def test_a_reason_clause_is_read_with_the_claim_it_explains() -> None:
+    month = march([
+        commit("a1", "2025-03-03", 'SplitK should use sem="relaxed" for reduction step', "vision/splitk.py").model_copy(update={"code": ["atomic_add"]}),
+        commit("b2", "2025-03-04", "Fix numerical accuracy issues in StreamK for AMD", "vision/streamk.py").model_copy(update={"code": ["kernel"]}),
+    ])  # fmt: skip
+    text = "In March 2025, the SplitK kernel's closing reduction now uses a relaxed atomic_add, since nothing else in the kernel reads the output ({ref})."
+    assert errors(text.format(ref="b2b2b2b"), month) == {("wrong_evidence", "b2b2b2b")}
+    assert errors(text.format(ref="a1a1a1a"), month) == set()
+
+
+def test_a_figure_cited_to_an_item_that_does_not_state_it_is_the_stating_items() -> None:
+    streamk = commit("a1", "2025-03-03", "Add Stream-K to the GEMM benchmarks", "vision/streamk.py").model_copy(update={"body": "On H100: 103.698 TFLOPS against 619.955 TFLOPS for aten."})
+    month = march([streamk, commit("b2", "2025-03-04", "Fix numerical accuracy issues in StreamK for AMD", "vision/streamk.py")])
+    text = "In March 2025, Stream-K reached 103.698 TFLOPS on H100 ({ref})."
+    assert errors(text.format(ref="b2b2b2b"), month) == {("wrong_evidence", "b2b2b2b")}
+    assert errors(text.format(ref="a1a1a1a"), month) == set()
+
+
+def test_a_paragraph_opening_on_a_month_speaks_of_it() -> None:
+    history = spring([commit("a1", "2025-02-03", "Add a buffer ops option (#161)", "vision/ops.py"), commit("b2", "2025-03-04", "PartitionK fp32 accumulator", "vision/partition.py")])
+    text = "In February 2025 the single change added a buffer ops option (#161).\n\nAccuracy is the thread running through March 2025. b2b2b2b moves PartitionK to fp32 accumulation."
+    assert errors(text, history) == set()
+
+
+def test_a_count_of_what_a_part_of_the_work_got_counts_a_part() -> None:
+    month = march([commit("a1", "2025-03-03", "Do not precompile set configs (#183)", "vision/runtime.py"), commit("b2", "2025-03-04", "Add the resize kernel (#61)", "vision/resize.py"), commit("c3", "2025-03-05", "Add the crop kernel (#62)", "vision/crop.py")])
+    assert errors("In March 2025, the runtime saw two changes.", month) == set()
+    assert errors("In March 2025, the work saw two changes.", month) == {("wrong_count", "two changes")}
+
+
+def test_a_dotted_name_is_found_inside_a_longer_one_or_as_a_module_and_its_import() -> None:
+    lowering = commit("a1", "2025-03-03", "Support factory functions inside device loops (#50)", "vision/lowering.py").model_copy(
+        update={"code": ["torch.ops.aten.full.default", "triton.testing", "do_bench"]}
+    )
+    month = march([lowering])
+    assert errors("In March 2025, Grace lowered aten.full to tl.full inside device loops (#50).", month) == {("ungrounded_term", "tl.full")}
+    assert errors("In March 2025, Grace timed device loops with triton.testing.do_bench (#50).", month) == set()

@@ -103,3 +103,47 @@ def test_a_language_inlined_in_their_code_is_no_skill_claim() -> None:
     month = march([shim.model_copy(update={"code": ["load_inline", "cpp_sources", "from_blob"]})])
     assert errors("In March 2025, Grace added a small load_inline C++ shim for peer pointers (#50).", month) == set()
     assert errors("In March 2025, Grace wrote the peer pointer shim in C++ (#50).", month) == {("unsupported_skill", "C++")}
+
+
+def test_an_acronym_spelled_out_as_one_standard_word_is_no_term() -> None:
+    month = march([commit("a1", "2025-03-03", "Honour dot_precision in the bmm lowering (#40)", "vision/bmm.py")])
+    assert errors("In March 2025, Grace made the bmm lowering honour dot_precision such as TF32 (TensorFloat-32) (#40).", month) == set()
+
+
+def test_bmm_spelled_out_otherwise_than_batched_is_a_wrong_expansion() -> None:
+    month = march([commit("a1", "2025-03-03", "Add dense bmm support (#40)", "vision/bmm.py")])
+    assert errors("In March 2025, Grace added dense batched matrix multiply (bmm) support (#40).", month) == set()
+    assert errors("In March 2025, Grace added dense bmm (block matrix multiplication) support (#40).", month) == {
+        ("unsupported_expansion", "bmm (block matrix multiplication)")
+    }
+
+
+def test_a_line_of_languages_and_skills_is_a_tag_line() -> None:
+    month = march([commit("a1", "2025-03-03", "Add the resize kernel (#61)", "vision/resize.py")])
+    assert errors("In March 2025, Grace added the resize kernel (#61).\n\nLanguages & skills: Python, Kubernetes", month) == {("unsupported_skill", "Kubernetes")}
+
+
+def test_a_runtimes_version_named_in_prose_is_no_skill_claim() -> None:
+    month = march([commit("a1", "2025-03-03", "Use a workflow matrix for the A10G jobs (#168)", ".github/workflows/test.yml")])
+    assert errors("In March 2025, the CUDA 12.6 A10G test jobs came from one matrix (#168).", month) == set()
+    assert errors("In March 2025, Grace wrote the A10G test jobs in CUDA (#168).", month) == {("unsupported_skill", "CUDA")}
+
+
+def test_a_topic_sentence_naming_ci_names_a_kind_of_work() -> None:
+    month = march([commit("a1", "2025-03-03", "Use a workflow matrix for the test jobs (#168)", ".github/workflows/test.yml")])
+    assert errors("### March 2025\nPart of the month went to tooling and CI. The test jobs now come from one matrix (#168).", month) == set()
+
+
+def test_effects_on_resources_ease_and_code_quality_are_held_to_the_commits() -> None:
+    month = march([commit("a1", "2025-03-03", "Add the resize kernel (#61)", "vision/resize.py")])
+    assert errors("In March 2025, Grace added the resize kernel, which reduced resource consumption.", month) == {("ungrounded_text", "reduced resource consumption")}
+    assert errors("In March 2025, Grace added the resize kernel. The library is now easier to run.", month) == {("ungrounded_text", "easier to run")}
+    assert errors("In March 2025, Grace improved the library's speed and usability.", month) == {("ungrounded_text", "improved the library's speed and usability")}
+    assert errors("In March 2025, Grace added the resize kernel and improved code quality.", month) == {("ungrounded_text", "improved code quality")}
+    assert errors("In March 2025, Grace added the resize kernel and improved code quality with tests.", month) == set()
+
+
+def test_an_aim_appended_to_the_work_claims_no_effect() -> None:
+    month = march([commit("a1", "2025-03-03", "Add the resize kernel (#61)", "vision/resize.py")])
+    assert errors("In March 2025, Grace added the resize kernel, aimed at improving usability.", month) == set()
+    assert errors("In March 2025, Grace added the resize kernel. These changes aim to improve usability.", month) == {("ungrounded_text", "improve usability")}

@@ -111,7 +111,8 @@ def expansions(text: str) -> tuple[Expansion, ...]:
             words = words[-len(_letters(acronym)) :]  # "the new Extensible Linear Algebra (XLA)": as many words as letters
             start = match.start("long_before") + (long.rfind(words[0]) if words else 0)
             span, words_span = (start, match.end()), (start, match.end("long_before"))
-        if _attempts(words, acronym):
+        # Or its standard form as one word ("TF32 (TensorFloat-32)"), which no initials give.
+        if _attempts(words, acronym) or standard(acronym, " ".join(words)):
             spelled, start = _with_width(text, " ".join(words), span[0])
             found.append(Expansion(acronym, spelled, (start, span[1]), (min(start, words_span[0]), words_span[1])))
     return tuple(sorted(found, key=lambda expansion: expansion.span))

@@ -180,19 +180,23 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             verdicts = [sibling] * 2
         # A part told in plain words ("functions") saves a ref that holds none of a claim's several specific words only where those are few.
         plain_part = together and (len(wide_claim) < 3 or any(context.citations.shared(wide_claim, item) for item in items))
-        if all(verdict is not None for verdict in verdicts) and not (plain_part and _tells_another_part(claims[1], items, verdicts[-1][1], cited_by_claim[claims[1]], context)):  # type: ignore[index]
+        if all(verdict is not None for verdict in verdicts) and not (plain_part and _tells_another_part(claims[1], items, verdicts[-1][1], cited_by_claim[claims[1]], context, wide_claim)):  # type: ignore[index]
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
 
 
-def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None, beside: dict[str, WorkItem], context: Context) -> bool:
+def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None, beside: dict[str, WorkItem], context: Context, specific: dict[str, str]) -> bool:
     """Whether, of a claim cited to several refs, the cited title tells a word that the title of
     the ref cited beside it, which the finding would suggest, does not: "Fixed lint and test issues
-    (#1098, #1101)", #1098 "Fix lint in newer triton", #1101 "Add skipIfRocm to failing test"."""
-    suggestion = next((item for item in beside.values() if ref_of(item) == suggested), None)
-    if suggestion is None:
-        return False
+    (#1098, #1101)", #1098 "Fix lint in newer triton", #1101 "Add skipIfRocm to failing test".
+    With no suggestion, a ref beside it that holds the claim's `specific` words stands for it, and
+    the cited title need only tell a word of the claim: "the CI setup (#2, #4, #7)", #7's code the
+    setup, #2 "Add CI workflow"."""
     claim = _plain_claim(text, context)
     titles = context.citations.titles
+    suggestion = next((item for item in beside.values() if ref_of(item) == suggested), None)
+    if suggestion is None:
+        holders = [item for item in beside.values() if item not in items and specific and context.citations.shared(specific, item) == len(specific)]
+        return bool(holders) and any(claim.keys() & titles[item.id] for item in items)
     return any(claim.keys() & titles[item.id] - titles[suggestion.id] for item in items)
 
 
@@ -348,6 +352,10 @@ def _misplaced(
     ):
         return None
     words = ", ".join(sorted(set(claim.values()))[:4])
+    # A claim in words no item of the month holds at all ("typo" for "Minor fix to test file name",
+    # "the CI setup" for "Add CI workflow") is a paraphrase the words cannot judge, not a wrong ref.
+    if better is None and scope.month is not None and not any(citations.holding(key, scope.month) for key in claim):
+        return None
     if better is None:
         return f"{ref_of(cited)} is “{cited.title}”, which tells nothing of {words}, nor does the title of another work item of {context.name}", None
     return f"{ref_of(cited)} is “{cited.title}”, which tells little of {words}; {ref_of(better)} is “{better.title}”", ref_of(better)
@@ -449,7 +457,11 @@ def _title_text(title: str) -> str:
 def _plain_claim(text: str, context: Context) -> dict[str, str]:
     """A claim's content words by key, common ones included: how a claim in plain words is read."""
     skipped = _skipped_words(context)
-    return {key: word for word in WORD.findall(text) if _is_content(word, skipped) for key in keys(word)}
+    # A two-letter acronym ("CI", "IR") is a word of the work all the same.
+    return {key: word for word in WORD.findall(text) if _is_content(word, skipped) or _TWO_CAPITALS.fullmatch(word) for key in keys(word)}
+
+
+_TWO_CAPITALS = re.compile(r"[A-Z]{2}")
 
 
 def _apart_in_plain_words(text: str, items: list[WorkItem], beside: list[WorkItem], context: Context) -> tuple[str, str | None] | None:
@@ -489,7 +501,7 @@ def _misplaced_in_plain_words(text: str, items: list[WorkItem], scope: Evidence,
 
 
 # A word shaped like code: `_run`, `hl.dot`, `out_dtype`, `GraphModule`.
-_CODE = re.compile(r"^_|[a-z0-9][._][a-z]|[a-z][A-Z]|[A-Z0-9]_[A-Z]")
+_CODE = re.compile(r"^_|[a-z0-9][._][A-Za-z]|[A-Z0-9][._][a-z]|[a-z][A-Z]|[A-Z0-9]_[A-Z]")
 # A citation that only lists examples of what came before: "landed 40 commits, among them #2690".
 _LISTING = re.compile(r"\b(?:among them|among these|including|such as|e\.g\.|namely|for example)[\s:,(]*$", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(
@@ -505,6 +517,8 @@ _REASON = re.compile(
     r"\s*(?:following|after|per|thanks to|in response to|as requested|as suggested|based on|prompted by|at the request of"
     # …or what came of it: "…, so the second stage learns from the LLM (#2091)" claims the work before it.
     r"|so|so that|thus|thereby|allowing|enabling|letting|which"
+    # …or why: "…, since nothing else in the kernel reads the C tensor (0a6f4ad)".
+    r"|since|because|as\s+(?:it|they|the|its|their|nothing|no)"
     # …or how it was done: "…, by merging the stripped defaults back in (#1522)".
     r"|by\s+[a-z]+ing"
     # …or what it did besides, told by a participle: "…, verifying its SHA256 before loading it (#3034)".
@@ -599,9 +613,17 @@ def check_figure_sources(sentence: Sentence, scope: Evidence, context: Context) 
         return
     citations = context.citations
     month_items = citations.of_month(scope.month)
+    refs = refs_in(text)
+    cited = [item for match, kind in refs for item in citations.cited(match, kind) if item.month == scope.month]
     for match in matches:
         figure = (float(match.group("value")), unit_name(match.group("unit")))
         stating = [item for item in month_items if figure in citations.figures[item.id]]
+        # The one ref a sentence gives for a figure another item of the month states: "on H100 it
+        # reached only 103.698 TFLOPS (0a6f4ad)", where e57b2b7's table gives it.
+        if len(refs) == 1 and cited and stating and not any(figure in citations.figures[item.id] for item in cited):
+            message = f"{match.group(0)} is {ref_of(stating[0])}'s figure (“{stating[0].title}”), not {ref_of(cited[0])}'s (“{cited[0].title}”)"
+            yield finding(FindingKind.WRONG_EVIDENCE, sentence, refs[0][0], scope, message, ref_of(stating[0]))
+            continue
         if not stating or any(citations.shared(claim, item) for item in stating):
             continue
         item = stating[0]

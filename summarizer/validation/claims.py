@@ -62,6 +62,10 @@ COUNT = re.compile(
     + r")\b(?=(?P<after>[^.;:]{0,40}))",
     re.IGNORECASE,
 )
+_PART_SAW = re.compile(
+    r"^\s*(?:(?:in|during)\s+[A-Z][a-z]+\.?(?:\s+\d{4})?,?\s+)?(?:the|its|his|her|their)\s+(?!(?:work|month|period|year|quarter|team|project|repo|repository)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:saw|got|received|gained|had|took)\s+$",
+    re.IGNORECASE,
+)
 _DAY_WITH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]{2,8}\.?,?\s+with\s+$")
 # "one feature line", "two commit messages": the noun names another thing, counted as no commits or features.
 _COMPOUND_AFTER = re.compile(r"^\s+(?:lines?|flags?|branch(?:es)?|messages?|areas?|gates?|toggles?|threads?|stor(?:y|ies)|tracks?|famil(?:y|ies))\b", re.IGNORECASE)
@@ -430,6 +434,8 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     subset = subset or (not sentence.text[: match.start()].strip(" *_-#>") and not _LANDED.match(MONTH_MENTION.sub("", match.group("after"))))
     # "the CuTe backend (18 work items)": a count given beside a part of the work counts that part.
     subset = subset or bool(_BESIDE_A_PART.search(sentence.text[: match.start()]))
+    # "The runtime saw two changes": a count of what a part of the work got.
+    subset = subset or bool(_PART_SAW.match(sentence.text[: match.start()]))
     if kind == "months" and scope.month is not None:
         return
     truths = _truths(kind, match, sentence, scope, context)

@@ -24,7 +24,7 @@ from summarizer.validation.items import ref_of, whole_keys
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 
-_IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,3}?"
+_IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
 # "more robust", "more competitive and reliable", "was stable and efficient": a quality claimed.
 _BECAME = r"(?:more\s+(?:\w+\s+and\s+)?|(?:was|were|is|are|be|been|remains?|remained|stays?|stayed)\s+(?:more\s+)?(?:\w+\s+and\s+)?)"
 # Each kind of effect: how prose claims it, and the parts of words of the commits that tell it.
@@ -43,16 +43,21 @@ _EFFECTS = (
         ("efficien", "memory", "overhead", "perf", "fast", "reduc", "cache", "waste", "alloc", "speed"),
     ),
     (
+        # "reduced resource consumption", "a smaller memory footprint".
+        re.compile(r"\b(?:(?:reduc\w*|lower\w*|cut|sav\w*|smaller|less)\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+)?(?:resource|memory|cpu|gpu)\s+(?:consumption|usage|use|footprint)|less\s+memory|fewer\s+resources)\b", re.IGNORECASE),
+        ("memory", "alloc", "footprint", "oom", "resource", "leak", "consum", "vram", "hbm", "spill"),
+    ),
+    (
         re.compile(rf"\b(?:more\s+scalable|{_IMPROVED}scalability)\b", re.IGNORECASE),
         ("scal", "shard", "parallel", "distribut", "large"),
     ),
     (
         # "streamlined the development process", "improved user experience", "easier to use".
-        re.compile(rf"\b(?:streamlin\w*|smoother|easier\s+to\s+use|more\s+user[- ]friendly|{_IMPROVED}(?:user|developer)\s+experience|{_IMPROVED}usability)\b", re.IGNORECASE),
+        re.compile(rf"\b(?:streamlin\w*|smoother|easier\s+to\s+(?:use|run|set\s+up|adopt)|more\s+user[- ]friendly|{_IMPROVED}(?:user|developer)\s+experience|{_IMPROVED}usability)\b", re.IGNORECASE),
         ("usab", "ux", "ergonom", "simplif", "easier", "friendl", "streamlin", "smooth", "convenien", "experience", "error message", "clearer"),
     ),
     (
-        re.compile(rf"\b(?:more\s+maintainable|{_IMPROVED}(?:clarity|readability|maintainability)|clarity\s+and\s+maintainability)\b", re.IGNORECASE),
+        re.compile(rf"\b(?:more\s+maintainable|{_IMPROVED}(?:clarity|readability|maintainability|code\s+quality(?!\s+(?:with|through|via|by\s+adding)\s+(?:new\s+|more\s+)?tests?\b))|clarity\s+and\s+maintainability)\b", re.IGNORECASE),
         ("maintain", "readab", "clarit", "clean", "refactor", "simplif", "tidy", "dead code", "lint"),
     ),
 )
@@ -73,6 +78,9 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     told = (_messages(items, context) if items else scope.text).lower()
     unsupported: list[tuple[re.Match[str], str]] = []
     for match, parts in claimed:
+        # "all aimed at improving the performance, usability …": an aim, no effect claimed.
+        if _AIMED.search(sentence.text[max(0, match.start() - 40) : match.start()]):
+            continue
         # "… and he threaded pallas_interpret through the launchers for better performance": the
         # effect of the work its clause names by the name its title gives, held to that work alone.
         named = _named_in_clause(sentence.text, match.start(), scope, context)
@@ -84,6 +92,11 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         # "improving the performance and reliability": one effect, not also its first half.
         if not any(other is not match and other.start() <= match.start() and match.end() <= other.end() for other, _ in unsupported):
             yield finding(FindingKind.UNGROUNDED_TEXT, sentence, match, scope, f"“{match.group(0)}” is an effect no work {where} speaks of")
+
+
+# A motivation appended to the work ("…, all aimed at improving …"); a sentence whose verb is the
+# aim ("These improvements aim to enhance …") claims the effect all the same.
+_AIMED = re.compile(r"\b(?:aimed\s+at|intended\s+to|meant\s+to|in\s+order\s+to)\s+$", re.IGNORECASE)
 
 
 def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> list[WorkItem]:

@@ -80,7 +80,7 @@ _WHEN_MONTH = re.compile(
     r"\b(?:in|during|of|late|early|mid|by|through|throughout|last|since|until)\s+(?:the\s+)?(?P<name>" + "|".join(MONTH_NAMES) + r")\b", re.IGNORECASE
 )
 # The kinds of work a sentence may claim in general words, that the statistics count.
-_WORK_CLASSES = re.compile(r"\b(?:bugs?|fix(?:es|ed|ing)?|features?|tests?|testing|documentation|docs|refactor\w*|revert(?:s|ed|ing)?)\b", re.IGNORECASE)
+_WORK_CLASSES = re.compile(r"\b(?:bugs?|fix(?:es|ed|ing)?|features?|tests?|testing|documentation|docs|refactor\w*|revert(?:s|ed|ing)?|CI|tooling|lint(?:ing)?)\b", re.IGNORECASE)
 
 
 _RANKED = re.compile(r"\b(?:busiest|busier|quietest|quieter|most active|least active)\b[^.]*\d", re.IGNORECASE)

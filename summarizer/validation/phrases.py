@@ -24,6 +24,7 @@ add added adds adding fix fixed fixes support supported supports improve improve
 remove removed enable enabled make made use used introduce introduced refactor refactored allow allowed bump bumped
 upgrade upgraded clean cleaned handle handled run ran set skip skipped create created move moved rename renamed
 prepare prepared build built write wrote land landed ship shipped deliver delivered extend extended wire wired
+touch touched change changed
 """.split())
 RARE_SHARE = 0.01
 RARE_LEAST = 3

@@ -55,7 +55,8 @@ LANGUAGE_NAMES = (
     "C\\+\\+", "C#", "F#",
 )  # fmt: skip
 # "a CUDA-only assertion", "Rust-free": the language named to be left out.
-LANGUAGE = re.compile(r"(?<![\w#+-])(?P<language>" + "|".join(LANGUAGE_NAMES) + r")(?![\w#+]|-(?:only|specific|free)\b)")
+# "CUDA 12.6", "Python 3.10": a runtime's version named, no skill claimed.
+LANGUAGE = re.compile(r"(?<![\w#+-])(?P<language>" + "|".join(LANGUAGE_NAMES) + r")(?![\w#+]|-(?:only|specific|free)\b|\s+\d+\.\d)")
 # "Go", "C" and "R" in prose are languages only as written, inside a sentence ("the Go record
 # reader", "a C extension"), and not as a person's initial ("R. Smith").
 _SHORT_LANGUAGE = re.compile(r"(?<=[a-z,;:(] )(?P<language>Go|C|R)(?![\w#+&'’-]|\.\s*[A-Z][a-z]|\.\w)")
@@ -126,7 +127,7 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
             clean = _INNER_LABEL.sub("", tag.strip()).strip("*_`. ")
             # A tag line closing a month's section may name the period's skills: either scope shows
             # them. A list of languages is the month's files' ("Languages: Python, Dockerfile" under February).
-            of_files = tag_line.group("label").lower().startswith("language")
+            of_files = tag_line.group("label").lower().startswith("language") and "skill" not in tag_line.group("label").lower()
             # "Python packaging (pyproject.toml)": a file in parentheses says where a skill shows.
             qualifier = sentence.text[:start].rstrip().endswith("(") and _a_place(clean, scope, context)
             unsupported = _unsupported_tag(clean, scope, context, of_files) if clean and not qualifier else None

@@ -37,7 +37,7 @@ _NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[-'][A-ZÀ-ÖØ-Þ][a-zß-ö
 PERSON = re.compile(rf"(?<![\w.])(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}})(?!\w)")
 # A line of skill or language tags ("Skills: Python, Triton").
 TAG_LINE = re.compile(
-    r"^\s*(?:[-*]\s+)?(?:\*\*|__)?(?P<label>Languages?|Skills?|Technical(?: skills)?|Technologies|Tech stack|Tools)"
+    r"^\s*(?:[-*]\s+)?(?:\*\*|__)?(?P<label>Languages?(?:\s*(?:&|and|/)\s*[Ss]kills?)?|Skills?(?:\s*(?:&|and|/)\s*[Ll]anguages?)?|Technical(?: skills)?|Technologies|Tech stack|Tools)"
     r"(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(?P<tags>\S.*)$",
 )
 _UNVERIFIED = re.compile(r"^\s{0,3}#{1,6}\s+Unverified\s*$")
@@ -161,8 +161,15 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
             in_list, after_list, label_indent = True, section, _indent(first_line)
         else:
             leading = _LEADING_MONTH.match(paragraph.strip())
+            # "Accuracy is the thread running through March 2025. …": a paragraph whose first
+            # sentence names one month, year and all, speaks of it.
+            opening = _sentences_of(paragraph.strip())[0][0] if paragraph.strip() else ""
+            topic = set(months_named(_RANKED_AFTER.sub("", _RANKED_MONTH.sub("", opening))))
             if leading:
                 section = _month_of(leading)
+                sections_seen.add(section)
+            elif len(topic) == 1 and _TOPIC_MONTH.search(opening) and not _LIST_ITEM.match(first_line):
+                section = topic.pop()
                 sections_seen.add(section)
         heading_ends = paragraph.find("\n", paragraph.find(first_line)) if _HEADING.match(first_line) else -1
         told: str | None = None  # the one month the paragraph's last sentence named
@@ -186,7 +193,9 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
             mentioned = set(months_named(_RANKED_AFTER.sub("", _RANKED_MONTH.sub("", text_part)))) or _yearless(text_part, period or [])
             # "In December he added hl.randint. He also moved …": a sentence that goes on from the one
             # before it, naming no month, speaks of the one month that sentence named.
-            if len(mentioned) == 1:
+            if _OF_THE_PERIOD.match(text_part):
+                month = told = None  # "The period's work also included: …" says whose it is
+            elif len(mentioned) == 1:
                 month = told = mentioned.pop()
             else:
                 going_on = _GOING_ON.match(text_part) and not _ANY_MONTH_NAME.search(text_part)
@@ -214,6 +223,9 @@ _LABELLED_ITEM = re.compile(
     rf"^\s*{LIST_MARKER}\s+(?P<bold>\*\*|__)?(?:{MONTH_MENTION.pattern})(?(bold)[.:]?(?:\*\*|__)\s*(?::|—|–|-\s)?|\s*(?::|—|–|-\s))"
 )
 _TOTALS_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s+(?:\*\*|__)?(?:totals?|overall|altogether|in total|both months|the period|period)\b", re.IGNORECASE)
+_OF_THE_PERIOD = re.compile(r"^\W*(?:the period['’]s|(?:over|across|in|for|during|throughout) the (?:whole )?period\b)", re.IGNORECASE)
+# A month named with its year after a word of time: "… running through March 2025", "… in May 2025".
+_TOPIC_MONTH = re.compile(rf"\b(?:in|during|through|throughout|across|over|of)\s+(?:the\s+month\s+of\s+)?(?:{MONTH_NAME})\s+(?:19|20|21)\d{{2}}\b", re.IGNORECASE)
 _RANGE_OPENING = re.compile(rf"\b(?:{MONTH_NAME})\s*(?:–|—|-|to|through|and)\s*$")
 # "… · busiest month August 2025 (9 commits)", "…, with November 2024 the busiest month at 4 commits":
 # which month ranked first, told of the period.

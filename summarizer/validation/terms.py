@@ -121,10 +121,15 @@ _IMPORTED_AS = {"pytorch": ("torch",), "numpy": ("np", "numpy"), "scikit-learn":
 
 def _inside_their_names(term: str, scope: Evidence, context: Context) -> bool:
     """Whether a dotted name is a run of the words of a name in the code of the scope's commits:
-    `torch.compile` where they wrote torch_compile_int4_gemm."""
-    snake = "_".join(part.lower() for part in term.removesuffix("()").split("."))
-    inside = re.compile(rf"(?:^|_){re.escape(snake)}(?:_|$)")
-    return any(inside.search(word.lower()) for commit in context.commits_of(scope.month) for word in commit.code)
+    `torch.compile` where they wrote torch_compile_int4_gemm, `aten.full` in torch.ops.aten.full.default;
+    or a module and a name their code imports from it: `triton.testing.do_bench` where it wrote
+    `from triton.testing import do_bench`."""
+    parts = [part.lower() for part in term.removesuffix("()").split(".")]
+    inside = re.compile(r"(?:^|[._])" + r"[._]".join(map(re.escape, parts)) + r"(?:[._]|$)")
+    words = {word.lower() for commit in context.commits_of(scope.month) for word in commit.code}
+    if any(inside.search(word) for word in words):
+        return True
+    return any(".".join(parts[:cut]) in words and ".".join(parts[cut:]) in words for cut in range(1, len(parts)))
 
 
 def _joined_with_neighbour(text: str, start: int, end: int, told: frozenset[str]) -> bool:
