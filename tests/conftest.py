@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -29,6 +30,12 @@ def isolated_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     monkeypatch.setenv("SUMMARIZER_CACHE_DIR", str(home / "cache"))
     monkeypatch.setenv("SUMMARIZER_HOME", str(home / "workspace"))
     (home / ".gitconfig").write_text("[user]\n\tname = Test\n\temail = test@example.com\n[advice]\n\tdetachedHead = false\n")
+
+
+def interruptible() -> None:
+    """Run in a child before it starts: Ctrl-C reaches it as a terminal's would, even where the
+    tests themselves run as a background job, whose children inherit SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def run_cli(

@@ -251,6 +251,7 @@ def test_ctrl_c_is_one_line_and_exit_130() -> None:
     import sys
     import time
 
+    from tests.conftest import interruptible
     from tests.fake_openai import FakeOpenAI
 
     grace = Path(__file__).resolve().parents[1] / "fixtures" / "validation" / "grace.json"
@@ -258,7 +259,7 @@ def test_ctrl_c_is_one_line_and_exit_130() -> None:
         env = {**os.environ, "OPENAI_BASE_URL": server.url, "OPENAI_API_KEY": "sk-test"}
         process = subprocess.Popen(
             [sys.executable, "-m", "summarizer", "run", "--activity", str(grace), "--format", "json"],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=interruptible,
         )  # fmt: skip
         deadline = time.monotonic() + 20
         while not server.requests and time.monotonic() < deadline:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import build_cobol_tools, run_cli
+from tests.conftest import build_cobol_tools, interruptible, run_cli
 from tests.fake_github import TOKEN, Answer, FakeGitHub, Seen
 from tests.fake_openai import FakeOpenAI, Reply, Request, error, truthful
 from tests.loopback import Loopback
@@ -849,7 +849,7 @@ def test_ctrl_c_while_github_hangs_is_one_line_exit_130_and_keeps_what_was_fetch
         env = {**os.environ, "GITHUB_API_URL": server.url, "GITHUB_TOKEN": TOKEN}
         process = subprocess.Popen(
             summarizer("run", "acme/cobol-tools", *GITHUB_IDENTITY, *GITHUB_PERIOD, "-f", "json", "-q"),
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=interruptible,
         )  # fmt: skip
         assert hung.wait(30)
         process.send_signal(signal.SIGINT)

@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.conftest import run_cli
+from tests.conftest import interruptible, run_cli
 from tests.fake_batch import FakeBatch, Script
 from tests.fake_openai import FakeOpenAI, Reply, Request, error, truthful
 
@@ -104,7 +104,9 @@ def test_a_batch_run_killed_while_it_waits_resumes_the_same_batch(roster: Path, 
 def test_ctrl_c_while_a_batch_runs_says_how_to_resume(roster: Path, tmp_path: Path) -> None:
     with FakeBatch(script=Script(polls={"in_progress": 10_000})) as server:
         command = [sys.executable, "-m", "summarizer", *team_command(roster, tmp_path / "site", "--batch")]
-        process = subprocess.Popen(command, env={**os.environ, **batch_env(server)}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        process = subprocess.Popen(
+            command, env={**os.environ, **batch_env(server)}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, preexec_fn=interruptible
+        )
         deadline = time.monotonic() + 60
         while not (server.creates and sum(server.retrieves.values()) >= 3) and time.monotonic() < deadline:
             time.sleep(0.05)
