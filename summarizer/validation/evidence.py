@@ -52,6 +52,8 @@ def figures_in(text: str) -> set[tuple[float, str]]:
 def _table_figures(text: str) -> set[tuple[float, str]]:
     """The decimal figures of a table's rows, in the units its header line names, up to a blank line."""
     figures: set[tuple[float, str]] = set()
+    if not _DECIMAL.search(text) or not _COLUMN_UNIT.search(text):
+        return figures
     units: set[str] = set()
     for line in text.splitlines():
         if not line.strip():
