@@ -173,7 +173,6 @@ KNOWN_GAPS = {
     "2195-closures-term-jansel": "'ClosureMutation and GlobalMutation errors are raised on writes (a163b51)': the example commit's code names closures and globals, so the joined names read as its words",
     "2202-april-indexing-prose-jansel": "'an indexing_strategy.py module … (0a75b2d)': 0a75b2d, titled 'Improve header import generation', created the file; a034a1d's title tells block pointers and tensor descriptors, and outweighs it",
     "2205-reductions-skill-jansel": "'softmax example … (#15)' (#13's) is missed: #15 names softmax in its code",
-    "2214-monthly-prose-dkaushal": "'making the runs more robust': the commits say they stop failures and catch an exception, words the robustness effect does not count",
     "2240-real-model-april-dkaushal": "'added support for AMD-specific functions' tells the opposite of 1887f12 (removing blockwise from AMD): the invented operator names are caught, the inverted claim is not",
     "2241-real-model-may-dkaushal": "'Implemented flash_attention variants for the dashboards (6961f8c4bf, a8134e06b3)': a8134e0 shares 'dashboard' with 6961f8c, and a ref beside the one that tells the whole claim is held to telling a part",
     "2247-loops-highlights-jansel2025c": "'Indirect loads, … checked against torch.nn.functional.embedding (#18)' (#19's): the joined name reads as held wherever a word begins with torch, and 'embedding' is in five items' code",

@@ -147,3 +147,11 @@ def test_an_aim_appended_to_the_work_claims_no_effect() -> None:
     month = march([commit("a1", "2025-03-03", "Add the resize kernel (#61)", "vision/resize.py")])
     assert errors("In March 2025, Grace added the resize kernel, aimed at improving usability.", month) == set()
     assert errors("In March 2025, Grace added the resize kernel. These changes aim to improve usability.", month) == {("ungrounded_text", "improve usability")}
+
+
+def test_robustness_is_told_by_failures_and_exceptions_a_commit_handles() -> None:
+    guarded = commit("a1", "2025-03-03", "get_gpu_model: catch the exception when the toolchain is missing (#70)", "vision/env.py")
+    month = march([guarded.model_copy(update={"body": "The dashboard runs saw failures without it."})])
+    assert errors("In March 2025, Grace guarded the GPU model lookup (#70). The dashboard runs are now more robust.", month) == set()
+    plain = march([commit("a1", "2025-03-03", "Add the resize kernel (#61)", "vision/resize.py")])
+    assert errors("In March 2025, Grace added the resize kernel. The runs are now more robust.", plain) == {("ungrounded_text", "more robust")}

@@ -36,7 +36,7 @@ _EFFECTS = (
     (
         re.compile(rf"\b(?:{_BECAME}(?:reliable|robust|stable|resilient)|{_IMPROVED}(?:reliability|robustness|stability|resilience))\b", re.IGNORECASE),
         # A fix is no claim of reliability: "more robust" needs the commits to speak of it.
-        ("reliab", "robust", "stab", "unstab", "flak", "crash", "retry", "retries", "hang", "timeout", "race", "resilien", "deadlock", "segfault"),
+        ("reliab", "robust", "stab", "unstab", "flak", "crash", "retry", "retries", "hang", "timeout", "race", "resilien", "deadlock", "segfault", "failure", "exception"),
     ),
     (
         re.compile(rf"\b(?:{_BECAME}efficient|{_IMPROVED}efficiency)\b", re.IGNORECASE),
