@@ -239,3 +239,12 @@ def test_a_dotted_name_is_found_inside_a_longer_one_or_as_a_module_and_its_impor
     month = march([lowering])
     assert errors("In March 2025, Grace lowered aten.full to tl.full inside device loops (#50).", month) == {("ungrounded_term", "tl.full")}
     assert errors("In March 2025, Grace timed device loops with triton.testing.do_bench (#50).", month) == set()
+
+
+def test_a_ref_given_in_apposition_is_held_to_what_follows_it() -> None:
+    fake = commit("a1", "2025-03-03", "Fix fake impl inference with unbacked SymInts (#1626)", "vision/fake.py").model_copy(update={"code": ["ShapeEnv", "SymInt"]})
+    foreign = commit("b2", "2025-03-04", "Recreate foreign SymInts in the own ShapeEnv (#1671)", "vision/shape.py").model_copy(update={"code": ["ShapeEnv", "SymInt"]})
+    month = march([fake, foreign, commit("c3", "2025-03-05", "Reject data-dependent output shapes (#1722)", "vision/spec.py")])
+    text = "Grace spent March 2025 on SymInt handling. The one bug fix, {ref}, fixed fake-impl inference with unbacked SymInts."
+    assert errors(text.format(ref="b2b2b2b"), month) == {("wrong_evidence", "b2b2b2b")}
+    assert errors(text.format(ref="a1a1a1a"), month) == set()

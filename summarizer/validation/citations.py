@@ -141,7 +141,8 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         telling = narrow is not None or _telling(narrow_claim, scope, context)
         if not telling and wide_claim is not narrow_claim and continued:
             narrow = _misplaced(wide_claim, items, scope, context, alone, together, in_sentence)
-        verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None else _misplaced(wide_claim, items, scope, context, alone, together, in_sentence)]
+        # A ref given in apposition ("The one bug fix, 59927cc, fixed …") has no words before it to be read by.
+        verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None or not wide_claim else _misplaced(wide_claim, items, scope, context, alone, together, in_sentence)]
         copied = _copied_title(claims[0], items, scope, context) if alone else None
         # New work cited to a change of docs beside the change that made it ("Added AGENTS.md and updated it (#1100, #1128)") is told.
         claimed = items + [item for id_, item in cited_by_claim[claims[1]].items() if id_ in together]

@@ -133,8 +133,9 @@ def _begins(key: str, words: frozenset[str], ordered: tuple[str, ...]) -> bool:
 
 
 def word_runs(text: str) -> frozenset[tuple[str, str, str]]:
-    """Each run of three words of a text, stop words left out, as keys: a phrase the text writes."""
-    words = [_key(word.lower()) for word in WORD.findall(text) if word.lower() not in STOP_WORDS]
+    """Each run of three words of a text, stop words left out, as keys: a phrase the text writes. A
+    hyphenated word is its parts ("fake-impl inference" runs as "fake impl inference")."""
+    words = [_key(part) for word in WORD.findall(text.lower()) for part in word.split("-") if part and part not in STOP_WORDS]
     return frozenset(zip(words, words[1:], words[2:]))
 
 

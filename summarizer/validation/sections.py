@@ -225,7 +225,7 @@ _LABELLED_ITEM = re.compile(
 _TOTALS_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s+(?:\*\*|__)?(?:totals?|overall|altogether|in total|both months|the period|period)\b", re.IGNORECASE)
 _OF_THE_PERIOD = re.compile(r"^\W*(?:the period['’]s|(?:over|across|in|for|during|throughout) the (?:whole )?period\b)", re.IGNORECASE)
 # A month named with its year after a word of time: "… running through March 2025", "… in May 2025".
-_TOPIC_MONTH = re.compile(rf"\b(?:in|during|through|throughout|across|over|of)\s+(?:the\s+month\s+of\s+)?(?:{MONTH_NAME})\s+(?:19|20|21)\d{{2}}\b", re.IGNORECASE)
+_TOPIC_MONTH = re.compile(rf"\b(?:in|during|through|throughout|across|over|of|spent|spends)\s+(?:the\s+month\s+of\s+)?(?:{MONTH_NAME})\s+(?:19|20|21)\d{{2}}\b", re.IGNORECASE)
 _RANGE_OPENING = re.compile(rf"\b(?:{MONTH_NAME})\s*(?:–|—|-|to|through|and)\s*$")
 # "… · busiest month August 2025 (9 commits)", "…, with November 2024 the busiest month at 4 commits":
 # which month ranked first, told of the period.
