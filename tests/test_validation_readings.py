@@ -1,6 +1,6 @@
 """How the check reads what the commits hold and what a sentence means: a benchmark table's
-figures, an acronym's width, a family of numbered tests, and
-where a count or a month belongs in a sentence.
+figures, an acronym's width, a family of numbered tests, a ref beside others or in apposition,
+and where a count or a month belongs in a sentence.
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), with the few commits each
 behaviour needs written in the test.
@@ -8,12 +8,10 @@ behaviour needs written in the test.
 
 from __future__ import annotations
 
-from summarizer.models.activity import Activity, Commit, FileChange, Repository
+from summarizer.models.activity import Commit, FileChange
 from summarizer.models.history import History
-from summarizer.months import build_history
-from summarizer.period import Period
 from summarizer.validation.evidence import figures_in
-from tests.vision_history import commit, errors, march
+from tests.vision_history import commit, errors, grace_between, march
 
 _TABLE = """Performance on H100
   (Batch, Heads, SeqLen)    decode_persistent-tflops    decode-tflops
@@ -24,11 +22,7 @@ _TABLE = """Performance on H100
 
 def spring(commits: list[Commit]) -> History:
     """Grace's February and March 2025."""
-    activity = Activity(
-        authors=["Grace Hopper"], period=Period(since="2025-02", until="2025-03"),
-        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=commits,
-    )  # fmt: skip
-    return build_history(activity)
+    return grace_between("2025-02", "2025-03", commits)
 
 
 def test_a_benchmark_tables_figures_take_the_unit_its_header_names() -> None:

@@ -25,8 +25,13 @@ def commit(sha: str, day: str, subject: str, path: str) -> Commit:
 
 
 def march(commits: list[Commit]) -> History:
+    return grace_between("2025-03", "2025-03", commits)
+
+
+def grace_between(since: str, until: str, commits: list[Commit]) -> History:
+    """Grace's months `since`..`until` (YYYY-MM) in acme/vision, of these commits."""
     activity = Activity(
-        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
+        authors=["Grace Hopper"], period=Period(since=since, until=until),
         repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=commits,
     )  # fmt: skip
     return build_history(activity)
