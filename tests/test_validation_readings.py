@@ -31,6 +31,12 @@ def test_a_benchmark_tables_figures_take_the_unit_its_header_names() -> None:
     assert (8192.0, "TFLOPS") not in figures  # a shape in the row's label is no figure
 
 
+def test_a_log_of_many_rows_pasted_into_a_body_is_read_only_so_far() -> None:
+    rows = "\n".join(f"({row}, 8)   {row / 7:.3f}" for row in range(1, 5_001))
+    figures = figures_in(f"shape    latency-ms\n{rows}")
+    assert (round(1 / 7, 3), "ms") in figures and len(figures) <= 2_000
+
+
 def test_a_figure_from_a_table_in_the_commit_body_is_grounded() -> None:
     persistent = commit("a1", "2025-03-03", "Add a persistent decode kernel (#40)", "vision/decode.py").model_copy(update={"body": _TABLE})
     month = march([persistent])

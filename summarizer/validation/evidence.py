@@ -63,7 +63,13 @@ def _table_figures(text: str) -> set[tuple[float, str]]:
         elif units:
             # Not a row's label: "(256, 4, 0.8, 20)" is a shape, not a figure.
             figures |= {(float(value), unit) for value in _DECIMAL.findall(re.sub(r"\([^()]*\)", " ", line)) for unit in units}
+            if len(figures) >= _TABLE_FIGURES:
+                break
     return figures
+
+
+# A body's tables are read this far: a benchmark's results, not a log of a million rows pasted in.
+_TABLE_FIGURES = 2_000
 
 
 def unit_name(unit: str) -> str:
