@@ -427,19 +427,19 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     # Not a day's: "started on 20 March with two changes" counts a part of March.
     before = sentence.text[: match.start()]
     beside_month = _month_told(sentence.text, match.start(), context) is not None and not _DAY_WITH.search(before)
-    subset = bool(_SUBSET_WORDS & set(between) or set(between) - _WHOLE_WORDS) or (bool(_SUBSET_BEFORE.search(sentence.text[: match.start()])) and not beside_month)
+    subset = bool(_SUBSET_WORDS & set(between) or set(between) - _WHOLE_WORDS) or (bool(_SUBSET_BEFORE.search(before)) and not beside_month)
     subset = subset or bool(_SUBSET_AFTER.match(match.group("after")) or _PART_DONE.match(match.group("after"))) or kind == "items"
     # "Two changes in April reached beyond the examples": a count that opens a sentence is its whole
     # only where the sentence says they landed ("Twelve commits landed in April").
-    subset = subset or (not sentence.text[: match.start()].strip(" *_-#>") and not _LANDED.match(MONTH_MENTION.sub("", match.group("after"))))
+    subset = subset or (not before.strip(" *_-#>") and not _LANDED.match(MONTH_MENTION.sub("", match.group("after"))))
     # "the CuTe backend (18 work items)": a count given beside a part of the work counts that part.
-    subset = subset or bool(_BESIDE_A_PART.search(sentence.text[: match.start()]))
+    subset = subset or bool(_BESIDE_A_PART.search(before))
     # "The runtime saw two changes": a count of what a part of the work got.
-    subset = subset or bool(_PART_SAW.match(sentence.text[: match.start()]))
+    subset = subset or bool(_PART_SAW.match(before))
     if kind == "months" and scope.month is not None:
         return
     truths = _truths(kind, match, sentence, scope, context)
-    if scope.month is not None and _WHOLE_OF.search(sentence.text[: match.start()]):
+    if scope.month is not None and _WHOLE_OF.search(before):
         # "the only one of his 51 work items that touched docs": a whole of theirs is the period's.
         truths += _truths(kind, match, sentence, context.scope(None), context)
     if kind == "commits":

@@ -145,6 +145,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
         if not paragraph.strip() or _OWN_FOOTER.match(paragraph.strip()):
             continue
         first_line = paragraph.strip().splitlines()[0]
+        parts = _sentences_of(paragraph)
         named = set(months_named(first_line))
         if _HEADING.match(first_line):
             section = named.pop() if len(named) == 1 else None
@@ -163,8 +164,8 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
             leading = _LEADING_MONTH.match(paragraph.strip())
             # "Accuracy is the thread running through March 2025. …": a paragraph whose first
             # sentence names one month, year and all, speaks of it.
-            opening = _sentences_of(paragraph.strip())[0][0] if paragraph.strip() else ""
-            topic = set(months_named(_RANKED_AFTER.sub("", _RANKED_MONTH.sub("", opening))))
+            opening = parts[0][0] if parts else ""
+            topic = _months_told(opening)
             if leading:
                 section = _month_of(leading)
                 sections_seen.add(section)
@@ -173,7 +174,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
                 sections_seen.add(section)
         heading_ends = paragraph.find("\n", paragraph.find(first_line)) if _HEADING.match(first_line) else -1
         told: str | None = None  # the one month the paragraph's last sentence named
-        for text_part, part_start in _sentences_of(paragraph):
+        for text_part, part_start in parts:
             # Text right under a heading, with no blank line between, is a paragraph of its own.
             paragraph_id = 2 * number + (heading_ends != -1 and part_start > heading_ends)
             line = lines[bisect_right(line_starts, start + part_start) - 1]
@@ -190,7 +191,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
                 # "- One work item was reverted: …" after "- November 2025: …": an item of the list
                 # without a label of its own speaks of what the list's first label did not.
                 section, told = after_list, None
-            mentioned = set(months_named(_RANKED_AFTER.sub("", _RANKED_MONTH.sub("", text_part)))) or _yearless(text_part, period or [])
+            mentioned = _months_told(text_part) or _yearless(text_part, period or [])
             # "In December he added hl.randint. He also moved …": a sentence that goes on from the one
             # before it, naming no month, speaks of the one month that sentence named.
             if _OF_THE_PERIOD.match(text_part):
@@ -231,6 +232,11 @@ _RANGE_OPENING = re.compile(rf"\b(?:{MONTH_NAME})\s*(?:–|—|-|to|through|and)
 # which month ranked first, told of the period.
 _RANKED_MONTH = re.compile(rf"\b(?:busiest|busier|most active|quietest|quieter|peak)\s+month\s*(?:was\s+|:\s*|,\s*)?(?:{MONTH_MENTION.pattern})", re.IGNORECASE)
 _RANKED_AFTER = re.compile(rf"\bwith\s+(?:{MONTH_MENTION.pattern})\s+(?:as\s+)?the\s+(?:busiest|busier|most active|quietest|quieter|peak)\s+month", re.IGNORECASE)
+
+
+def _months_told(sentence: str) -> set[str]:
+    """The months a sentence names as its own, less one it only ranks ("busiest month August 2025")."""
+    return set(months_named(_RANKED_AFTER.sub("", _RANKED_MONTH.sub("", sentence))))
 
 
 def _yearless(sentence: str, period: list[str]) -> set[str]:

@@ -126,7 +126,7 @@ def _inside_their_names(term: str, scope: Evidence, context: Context) -> bool:
     `from triton.testing import do_bench`."""
     parts = [part.lower() for part in term.removesuffix("()").split(".")]
     inside = re.compile(r"(?:^|[._])" + r"[._]".join(map(re.escape, parts)) + r"(?:[._]|$)")
-    words = {word.lower() for commit in context.commits_of(scope.month) for word in commit.code}
+    words = {word.lower() for word in _code_words(scope, context)}
     if any(inside.search(word) for word in words):
         return True
     return any(".".join(parts[:cut]) in words and ".".join(parts[cut:]) in words for cut in range(1, len(parts)))
@@ -151,7 +151,7 @@ def _numbered_in_code(term: str, scope: Evidence, context: Context) -> bool:
     """Whether the code of the scope's commits names numbered ones of a name: `test_add_tilend` for
     its test_add_tilend0 … test_add_tilend3."""
     pattern = re.compile(rf"{re.escape(term)}_?\d+")
-    return any(pattern.fullmatch(word) for commit in context.commits_of(scope.month) for word in commit.code)
+    return any(pattern.fullmatch(word) for word in _code_words(scope, context))
 
 
 def _matches_written(term: str, scope: Evidence, context: Context) -> bool:
@@ -159,7 +159,12 @@ def _matches_written(term: str, scope: Evidence, context: Context) -> bool:
     if "*" not in term.strip("*"):
         return False
     pattern = re.compile("".join(r"\w*" if character == "*" else re.escape(character) for character in term), re.IGNORECASE)
-    return pattern.search(scope.text) is not None or any(pattern.fullmatch(word) for commit in context.commits_of(scope.month) for word in commit.code)
+    return pattern.search(scope.text) is not None or any(pattern.fullmatch(word) for word in _code_words(scope, context))
+
+
+def _code_words(scope: Evidence, context: Context) -> Iterator[str]:
+    """The words of the code the scope's commits changed."""
+    return (word for commit in context.commits_of(scope.month) for word in commit.code)
 
 
 _LONGEST_NAME = 80
