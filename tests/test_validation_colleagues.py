@@ -202,3 +202,48 @@ def test_an_effect_on_users_or_upkeep_is_held_to_the_commits_like_speed() -> Non
     assert errors("In March 2025, Grace sped up the JPEG decoder, which made the code more maintainable.") == {("ungrounded_text", "more maintainable")}
     simpler = grace_in_march([commit("8", GRACE, "2025-03-06", "Simplify the loader API", "vision/loader.py")], [])
     assert [f.text for f in validate("In March 2025, Grace made the loader easier to use.", simpler) if f.severity == "error"] == []
+
+
+def found_in(text: str, history: History) -> set[tuple[str, str]]:
+    return {(f.kind, f.text) for f in validate(text, history) if f.severity == "error"}
+
+
+def test_a_teammates_pair_that_goes_on_from_one_of_theirs_names_their_own_thing() -> None:
+    history = grace_in_march(
+        [commit("9", GRACE, "2025-03-04", "Fix a missing attribute in the FP8 rowwise gemm operator", "vision/fp8_gemm_rowwise.py")],
+        [commit("a1", ADA, "2025-03-05", "Add flash_attention_benchmark and gemm_benchmark", "vision/bench.py")],
+    )
+    # "rowwise gemm" is Grace's: "GEMM benchmark" goes on from it to name her operator's benchmark.
+    assert found_in("In March 2025, Grace fixed the FP8 rowwise GEMM benchmark.", history) == set()
+    assert found_in("In March 2025, Grace added the GEMM benchmark.", history) == {("other_author", "GEMM benchmark")}
+
+
+def test_a_folder_they_changed_files_in_is_their_word() -> None:
+    history = grace_in_march(
+        [commit("b1", GRACE, "2025-03-04", "Add seq_length to the fp8 attention benchmark", "vision/operators/fp8_attention/operator.py")],
+        [commit("b2", ADA, "2025-03-05", "Add fp8_gemm_grouped", "vision/grouped.py", "New benchmark operators for grouped gemm.")],
+    )
+    assert found_in("In March 2025, Grace's work went into the benchmark operators: the fp8 attention benchmark took seq_length.", history) == set()
+
+
+def test_what_went_wrong_beside_one_of_their_words_is_nobodys_phrase() -> None:
+    history = grace_in_march(
+        [commit("c1", GRACE, "2025-03-04", "Make the autotuner robust to InvalidConfig", "vision/autotuner.py")],
+        [commit("c2", ADA, "2025-03-05", "Autotuner failed to clone mutated input arg", "vision/autotuner.py")],
+    )
+    assert found_in("In March 2025, Grace fixed a bug that caused the autotuner to fail on an InvalidConfig.", history) == set()
+
+
+def test_a_term_inside_a_teammates_phrase_is_told_once_as_theirs() -> None:
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-04"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)],
+        commits=[
+            commit("d1", GRACE, "2025-03-04", "Add an init file to tools", "tools/__init__.py"),
+            commit("d2", GRACE, "2025-04-04", "Run the WarpSpec FP8 kernel with --warp_specialization", "vision/fp8.py"),
+        ],
+        others=[commit("d3", ADA, "2025-03-05", "Add WarpSpec version for Flash Attention", "vision/attention.py")],
+    )  # fmt: skip
+    text = "In March 2025, Grace added an init file to tools. She also added a WarpSpec version of Flash Attention."
+    # WarpSpec is Grace's April word too: the phrase is Ada's, and not also April's work told in March.
+    assert found_in(text, build_history(activity)) == {("other_author", "added a WarpSpec version of Flash Attention")}

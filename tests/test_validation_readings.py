@@ -1,6 +1,7 @@
 """How the check reads what the commits hold and what a sentence means: a benchmark table's
-figures, an acronym's width, a family of numbered tests, a ref beside others or in apposition,
-and where a count or a month belongs in a sentence.
+figures, an acronym's width, a family of numbered tests, a ref beside others, in apposition or
+before a label's colon, where a count or a month belongs in a sentence, and what a docs change,
+a skills line, a name in code and a tool's name are.
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), with the few commits each
 behaviour needs written in the test.
@@ -248,3 +249,100 @@ def test_a_ref_given_in_apposition_is_held_to_what_follows_it() -> None:
     text = "Grace spent March 2025 on SymInt handling. The one bug fix, {ref}, fixed fake-impl inference with unbacked SymInts."
     assert errors(text.format(ref="b2b2b2b"), month) == {("wrong_evidence", "b2b2b2b")}
     assert errors(text.format(ref="a1a1a1a"), month) == set()
+
+
+def test_a_count_told_of_each_item_counts_each() -> None:
+    month = march([commit("a1", "2025-03-03", "Add a blur kernel (#50)", "vision/blur.py"), commit("b2", "2025-03-04", "Add a warp kernel (#51)", "vision/warp.py")])
+    assert errors("Grace's two work items of March 2025 (#50, #51) were each a single commit.", month) == set()
+
+
+def test_a_count_after_a_dash_beside_the_busiest_month_is_that_months() -> None:
+    months = spring([
+        commit("a1", "2025-02-03", "Add a blur kernel (#50)", "vision/blur.py"),
+        commit("b2", "2025-03-04", "Add a warp kernel (#51)", "vision/warp.py"),
+        commit("c3", "2025-03-05", "Add a crop kernel (#52)", "vision/crop.py"),
+    ])  # fmt: skip
+    assert errors("- Busiest month: March 2025 — 2 commits, +10 / −0", months) == set()
+    assert errors("- Busiest month: March 2025 — 3 commits", months) == {("wrong_count", "3 commits")}
+
+
+def test_a_one_letter_name_is_a_variables_not_a_term() -> None:
+    month = march([commit("a1", "2025-03-03", "Add the squeeze net example (#30)", "examples/squeeze.py")])
+    assert errors("In March 2025, Grace added the squeeze net example, with gradients for its inputs `q` and `k` (#30).", month) == set()
+
+
+def test_a_run_of_the_words_of_a_name_in_their_code_is_theirs() -> None:
+    example = commit("a1", "2025-03-03", "Add the squeeze net example (#30)", "examples/squeeze.py")
+    month = march([example.model_copy(update={"code": ["squeeze_net_fwd", "squeeze_net_bwd_da", "squeeze_net_bwd_db"]})])
+    assert errors("### March 2025\n- squeeze net example: fwd, bwd_da, bwd_db (#30)", month) == set()
+    assert errors("### March 2025\n- squeeze net example: fwd, bwd_dc (#30)", month) == {("ungrounded_term", "bwd_dc")}
+
+
+def test_a_month_named_late_in_a_sentence_speaks_of_its_clause_alone() -> None:
+    months = spring([commit("a1", "2025-02-03", "Add a blur kernel (#50)", "vision/blur.py"), commit("b2", "2025-03-04", "Add a warp kernel (#51)", "vision/warp.py")])
+    assert errors("The work was kernels: a blur kernel (#50) and, in March 2025, a warp kernel (#51).", months) == set()
+    assert errors("In March 2025 the work was kernels: a blur kernel (#50) and a warp kernel (#51).", months) == {("wrong_month", "#50")}
+
+
+def test_a_practice_a_title_of_the_month_tells_is_a_skill() -> None:
+    month = march([commit("a1", "2025-03-03", "Add a flex_attention benchmark (#30)", "vision/operators/flex.py")])
+    assert errors("### March 2025\n- Added a flex_attention benchmark (#30)\n\n**Skills:** Python, Benchmarking", month) == set()
+    assert errors("### March 2025\n- Added a flex_attention benchmark (#30)\n\n**Skills:** Python, Containers", month) == {("unsupported_skill", "Containers")}
+
+
+def test_a_tool_something_was_done_with_is_a_term_not_a_person() -> None:
+    month = march([commit("a1", "2025-03-03", "Add a TMA benchmark for fp8 attention (#30)", "vision/fp8.py")])
+    assert errors("In March 2025, Grace added a TMA benchmark for fp8 attention (#30) and profiled it with Nsight Compute.", month) == {("ungrounded_term", "Nsight Compute")}
+
+
+def test_the_initials_of_a_snake_case_name_are_no_acronym() -> None:
+    month = march([commit("a1", "2025-03-03", "Log the autotune seed, which has to be set for a repro (#30)", "vision/autotune.py")])
+    # H-A-S: "has" is a word of the title, not the variable's acronym.
+    assert errors("In March 2025, Grace logged the autotune seed, pinned through `HELION_AUTOTUNE_SEED` (#30).", month) == {("ungrounded_term", "HELION_AUTOTUNE_SEED")}
+
+
+def test_a_number_in_parentheses_is_no_hash_and_a_ref_a_word_after_a_quoted_title_holds_it() -> None:
+    numel = commit("a1", "2025-03-03", "Fix ValueError: numel (2097152) exceeds triton maximum tensor numel (1048576) (#30)", "vision/config_generation.py")
+    month = march([numel, commit("b2", "2025-03-04", "Fix the rms_norm example (#31)", "examples/rms_norm.py")])
+    text = 'In March 2025, config generation no longer hits Triton\'s "numel (2097152) exceeds triton maximum tensor numel (1048576)" error ({}).'
+    assert errors(text.format("#30"), month) == set()
+    assert {kind for kind, _ in errors(text.format("#31"), month)} == {"wrong_evidence"}
+
+
+def test_a_label_with_its_ref_before_a_colon_is_cited_for_what_follows() -> None:
+    month = march([
+        commit("a1", "2025-03-03", "torch.rand_like and torch.randn_like support (#30)", "vision/rng.py"),
+        commit("b2", "2025-03-04", "Add the VISION_RANDOM_SEED env var (#31)", "vision/settings.py"),
+    ])  # fmt: skip
+    assert errors("1. **Random tensors in kernels** (#30): torch.rand_like and torch.randn_like are lowered in kernels.", month) == set()
+    assert errors("1. **Random tensors in kernels** (#31): torch.rand_like and torch.randn_like are lowered in kernels.", month) == {("wrong_evidence", "#31")}
+
+
+def test_how_many_items_went_into_an_area_is_a_statistic() -> None:
+    pages = [commit(sha, f"2025-03-0{day}", f"Update the {name} page (#{30 + day})", f"docs/{name}.md") for day, sha, name in ((3, "a1", "index"), (4, "b2", "install"))]
+    month = march([*pages, commit("c3", "2025-03-05", "Add a blur kernel (#40)", "vision/blur.py")])
+    assert errors("Grace's March 2025 went mostly into the docs (2 docs).", month) == set()
+    assert errors("Grace's March 2025 went mostly into the docs (4 docs).", month) == {("unsupported_number", "4 docs")}
+
+
+def test_a_docs_change_that_sets_up_or_holds_what_a_claim_adds_made_it() -> None:
+    chatbot = commit("a1", "2025-03-03", "Setting up the docs chatbot (#30)", "docs/_static/chatbot.js")
+    logo = commit("b2", "2025-03-04", "No background image (#31)", "docs/_static/logo_nobackground.png")
+    logo = logo.model_copy(update={"files": [*logo.files, FileChange(path="docs/conf.py", added=3)], "code": ["canonical_url", "logo.png", "logo_nobackground.png"]})
+    test_only = commit("c3", "2025-03-05", "Add test for no options found in autotuner (#32)", "test/test_autotuner.py")
+    month = march([chatbot, logo, test_only])
+    assert errors("### March 2025\n- Added the docs chatbot (#30)", month) == set()
+    assert errors("### March 2025\n- Added the no-background logo and a canonical URL (#31)", month) == set()
+    # A test's words are the feature it tests, which it did not make.
+    assert errors("### March 2025\n- Added a clear error for when the autotuner finds no options (#32)", month) == {("wrong_evidence", "#32")}
+
+
+def test_the_library_a_message_names_and_the_repository_are_skills_its_folders_are_not() -> None:
+    month = march([commit("a1", "2025-03-03", "update fbgemm to a3da0f3 (#30)", "submodules/FBGEMM")])
+    assert errors("### March 2025\n- Updated FBGEMM (#30)\n\n**Skills:** fbgemm, vision", month) == set()
+    assert errors("### March 2025\n- Updated FBGEMM (#30)\n\n**Skills:** submodules", month) == {("unsupported_skill", "submodules")}
+
+
+def test_a_web_acronym_spelled_out_the_standard_way_needs_no_commit_to_spell_it() -> None:
+    month = march([commit("a1", "2025-03-03", "Add the GTM analytics id to the docs (#30)", "docs/conf.py")])
+    assert errors("In March 2025, Grace added a Google Tag Manager (GTM) analytics id to the docs (#30).", month) == set()

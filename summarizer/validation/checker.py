@@ -91,6 +91,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings[found:] = _one_per_colleague_commit(findings[found:], sentence)
         findings[found:] = _without_figures_of_suggested(findings[found:], context)
         findings[found:] = _one_per_name(findings[found:])
+        findings[found:] = _one_per_colleague_phrase(findings[found:])
         # A sentence wrong for a reason of its own (another's work, a term nobody wrote) is told so,
         # not also as naming nothing.
         if not findings[found:]:
@@ -124,6 +125,14 @@ def _one_per_misplaced_ref(found: list[Finding]) -> list[Finding]:
     places there ("level-88 conditions (#12)" in April, both March's): the ref's finding tells it."""
     refs = {f.suggestion for f in found if f.kind == FindingKind.WRONG_MONTH and (PR_REF.fullmatch(f.text) or SHA.fullmatch(f.text))}
     return [f for f in found if f.kind != FindingKind.WRONG_MONTH or f.suggestion not in refs or PR_REF.fullmatch(f.text) or SHA.fullmatch(f.text)]
+
+
+def _one_per_colleague_phrase(found: list[Finding]) -> list[Finding]:
+    """A sentence's findings, without a term inside a phrase given to a teammate ("WarpSpec" of "added
+    a WarpSpec version of Flash Attention"): the teammate's finding tells it."""
+    theirs = [f for f in found if f.kind == FindingKind.OTHER_AUTHOR]
+    told = (FindingKind.WRONG_MONTH, FindingKind.UNGROUNDED_TERM)
+    return [f for f in found if f.kind not in told or not any(_within(f, phrase) for phrase in theirs)]
 
 
 def _one_per_name(found: list[Finding]) -> list[Finding]:

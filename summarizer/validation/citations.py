@@ -113,7 +113,8 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     # A period of one month is that month: its items are weighed against each other as a month's are.
     if scope.month is None and len(context.period_months) == 1:
         scope = context.scope(context.period_months[0])
-    refs = refs_in(text)
+    # A number in parentheses ("numel (2097152) exceeds …") is a hash only where a commit begins with it.
+    refs = [(match, kind) for match, kind in refs_in(text) if not (kind == "sha" and match.group(0).isdigit() and not context.citations.cited(match, kind))]
     matches = [match for match, _ in refs]
     wide = _claims(text, matches)
     cited_by_claim: dict[str, dict[str, WorkItem]] = {}
@@ -147,6 +148,13 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         # New work cited to a change of docs beside the change that made it ("Added AGENTS.md and updated it (#1100, #1128)") is told.
         claimed = items + [item for id_, item in cited_by_claim[claims[1]].items() if id_ in together]
         checks_only = new_work_of_checks(claims[0], text, claimed) or new_work_of_checks(claims[1], text, claimed)
+        # "Added the no-background logo and the canonical URL (#663)" for "No background image": a
+        # change of the docs whose title tells no docs made what the claim says where it holds every
+        # word of it. A test's words are the feature it tests, which it did not make.
+        if checks_only is not None and len(narrow_claim) >= 2 and any(
+            item.class_rule == "docs:files" and context.citations.shared(narrow_claim, item) == len(narrow_claim) for item in claimed
+        ):
+            checks_only = None
         undone = undoing(claims[0], claims[1], narrow_claim, items, scope, context) or fix_of_no_fault(claims[1], items)
         if copied is not None:
             verdicts = [copied, copied]
@@ -330,7 +338,7 @@ def _misplaced(
     cited = max(items, key=lambda item: citations.shared(claim, item))
     told, in_title = citations.shared(claim, cited), citations.shared(claim, cited, title=True)
     better, better_told, better_in_title = _best_other(claim, citations, scope, {item.id for item in items})
-    outweighing = _told_better(claim, items, scope, context) if alone and told else None
+    outweighing = (_told_better(claim, items, scope, context) or _rare_words_elsewhere(claim, items, scope, context)) if alone and told else None
     # A claim of several parts, cited to several refs: one beside it tells some parts best; this one
     # may tell the rest. Where the one beside it tells the whole claim, this one adds nothing.
     if in_title and better is not None and better.id in together and 4 * better_in_title < 3 * len(claim) and not _titles_all(claim, better, citations):
@@ -408,6 +416,36 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
     in_cited_titles = {key for key in claim for item in items if citations.shared((key,), item, title=True)}
     dominates = all(citations.shared((key,), better, title=True) for key in in_cited_titles)
     return better if dominates and weight(better) > told else None
+
+
+def _rare_words_elsewhere(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> WorkItem | None:
+    """The one item that holds two or more of a claim's rare words, and half of them, where the cited
+    items hold none, and whose title holds one: "shared-memory out-of-resources error … (#679)" for
+    "Skip Triton shared memory OOM", #679 allowing compilation errors. Rare: held by a tenth of the
+    month's items, or _FEW."""
+    citations = context.citations
+    if scope.month is None:
+        return None
+    month = citations.of_month(scope.month)
+    few = max(_FEW, len(month) // 10)
+    holding: dict[str, set[str]] = {}  # a word of the claim -> the items that hold a key of it
+    rare: set[str] = set()
+    for key, word in claim.items():
+        ids = citations.holding(key, scope.month)
+        holding.setdefault(word, set()).update(ids)
+        if 0 < len(ids) <= few:
+            rare.add(word)
+    cited = {item.id for item in items}
+    if len(rare) < 2 or any(holding[word] & cited for word in rare):
+        return None
+    def held(item: WorkItem) -> int:
+        return sum(1 for word in rare if item.id in holding[word])
+
+    titled = [
+        item for item in month
+        if held(item) >= max(2, (len(rare) + 1) // 2) and any(claim[key] in rare and citations.shared((key,), item, title=True) for key in claim)
+    ]  # fmt: skip
+    return titled[0] if len(titled) == 1 else None
 
 
 def _held_apart(phrase: str, items: list[WorkItem], citations: ItemWords) -> bool:
@@ -586,17 +624,18 @@ def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[
         if not WORD.search(clause):
             following = refs[index + 1].start() if index + 1 < len(refs) else len(text)
             clause = text[ref.end() : following]
-        elif _CLOSES_LABEL.match(text, ref.end()) and _LABEL_OPENS.match(text):
-            # "- **Test upkeep (#432).** Regenerated test_signal_wait.expected": a label's ref is cited for what the item says after it.
-            following = refs[index + 1].start() if index + 1 < len(refs) else len(text)
-            clause = f"{clause} {text[ref.end() : following]}"
+        elif (closing := _CLOSES_LABEL.match(text, ref.end())) and _LABEL_OPENS.match(text):
+            # "- **Test upkeep (#432).** Regenerated test_signal_wait.expected": a label's refs are cited for what the item says after it.
+            following = next((later.start() for later in refs[index + 1 :] if later.start() >= closing.end()), len(text))
+            clause = f"{clause} {text[closing.end() : following]}"
         claims.append(clause)
     return claims
 
 
-# A ref closing a list item's bold label, and a list item that opens with one.
-_CLOSES_LABEL = re.compile(r"[)\]]?[.:]?(?:\*\*|__)")
-_LABEL_OPENS = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*|__)")
+# A ref closing a list item's bold label ("**Test upkeep (#432).**", "**Grouped GEMM** (6aa7ddd):"),
+# and a list item that opens with one.
+_CLOSES_LABEL = re.compile(r"(?:\s*[,;&]\s*(?:and\s+)?(?:#\d+|[0-9a-f]{7,40}))*[)\]]?(?:[.:]?(?:\*\*|__)|:)")
+_LABEL_OPENS = re.compile(r"^\s*(?:(?:[-*]|\d+[.)])\s+)?(?:\*\*|__)")
 
 
 def check_figure_sources(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:

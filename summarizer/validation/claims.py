@@ -69,7 +69,8 @@ _PART_SAW = re.compile(
 _DAY_WITH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]{2,8}\.?,?\s+with\s+$")
 # "one feature line", "two commit messages": the noun names another thing, counted as no commits or features.
 _COMPOUND_AFTER = re.compile(r"^\s+(?:lines?|flags?|branch(?:es)?|messages?|areas?|gates?|toggles?|threads?|stor(?:y|ies)|tracks?|famil(?:y|ies))\b", re.IGNORECASE)
-_SUBSET_BEFORE = re.compile(r"\b(?:including|into|other|of which|among (?:them|these)|with|of the|of her|of his|of their|only)\s*$", re.IGNORECASE)
+# "Six work items, each a single commit": a count of each of them.
+_SUBSET_BEFORE = re.compile(r"\b(?:including|into|other|of which|among (?:them|these)|with|of the|of her|of his|of their|only|each)\s*$", re.IGNORECASE)
 _SUBSET_AFTER = re.compile(r"^\s*(?:each|apiece|per|also|that|which|touching|related|affecting|about|on|for|to|under|inside|within)\b", re.IGNORECASE)
 _IN_TARGET = re.compile(
     r"^\s*(?:in|to|into|across)\s+(?:the\s+)?(?P<targets>[\w./`-]+(?:(?:,\s*|\s+and\s+)[\w./`-]+)*)", re.IGNORECASE
@@ -322,8 +323,17 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
         # "A typing fix (#2813) adapted 13 files": how many files the cited item changed.
         if noun in ("files", "modules") and any(context.citations.files[item.id] == number for item in cited_items(text, context)):
             continue
+        # "6 docs, 1 examples": how many work items went into an area.
+        if number in (_area_items(noun, scope, context), _area_items(noun, context.scope(None), context)):
+            continue
         span = (match.start("number"), match.end("noun"))
         yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, span, scope, f"{number:,} is no statistic, and no commit{context.where(scope)} states it as a count")
+
+
+def _area_items(noun: str, scope: Evidence, context: Context) -> int:
+    """How many of the scope's work items went into the area a noun names ("docs", "examples")."""
+    items = context.citations.of_month(scope.month) if scope.month else context.citations.items
+    return sum(1 for item in items if item.area and item.area.lower() in (noun, noun.rstrip("s")))
 
 
 _PART_OF = re.compile(r"\b\d[\d,]*\s+of\s+(?:the\s+|their\s+|his\s+|her\s+)?$", re.IGNORECASE)

@@ -39,7 +39,7 @@ ABBREVIATIONS = {
     "seq": "sequence", "varlen": "variablelength", "len": "length", "lens": "length", "num": "number", "max": "maximum", "min": "minimum",
     "backwardpass": "backward", "forwardpass": "forward", "bwdpass": "backward", "fwdpass": "forward",
     "commandline": "cli", "kv": "kv", "kvcache": "kvcache",
-    "seg": "segment", "div": "divergence", "segfault": "crash", "segfaults": "crash", "crashes": "crash", "crashing": "crash",
+    "seg": "segment", "div": "divergence", "rng": "random", "rand": "random", "segfault": "crash", "segfaults": "crash", "crashes": "crash", "crashing": "crash",
     # Irregular verbs: a paraphrase tells in the past what a title tells in the present.
     "sped": "speed", "rewrote": "rewrite", "rewritten": "rewrite", "rebuilt": "rebuild", "broke": "break", "broken": "break",
     "split": "split", "led": "lead", "fed": "feed", "grew": "grow", "grown": "grow", "threw": "throw", "thrown": "throw",

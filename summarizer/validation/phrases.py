@@ -26,6 +26,8 @@ upgrade upgraded clean cleaned handle handled run ran set skip skipped create cr
 prepare prepared build built write wrote land landed ship shipped deliver delivered extend extended wire wired
 touch touched change changed
 """.split())
+# What went wrong, beside one of their words ("the autotuner to fail"): how any work is told.
+_OUTCOME_STEMS = frozenset(stem(word) for word in "fail failed fails failing crash crashed crashes break broke".split())
 RARE_SHARE = 0.01
 RARE_LEAST = 3
 STOP_WORDS = frozenset("""
@@ -167,6 +169,9 @@ class Colleagues:
         for text in [*(f"{commit.subject} .\n{commit.body}" for commit in mine), *more]:
             pairs(text, self.my_words)
         self.mine: set[Pair] = set().union(*mine_pairs, *(pairs(text) for text in more))
+        # The folders they changed files in ("tritonbench/operators"): "the benchmark operators" is
+        # where their own work went, in their words.
+        self.my_folders = {stem(part) for commit in mine for change in commit.files for part in change.path.lower().split("/")[:-1] if part.isalpha()}
         active: dict[str, set[str]] = defaultdict(set)
         for commit in mine:
             active[commit.month].add(commit.repo)
@@ -237,7 +242,9 @@ class Colleagues:
         # analyzer") may well be someone else's tool.
         if pair in self.mine or self.used[pair] > self.rare or pair in FIELD_PHRASES or any(word in _PARTICLES for word in pair):
             return []
-        if all(word in self.my_words or word in ACTION_STEMS for word in pair) or all(self.is_generic(word) for word in pair):
+        if all(word in self.my_words or word in ACTION_STEMS or word in _OUTCOME_STEMS for word in pair) or all(self.is_generic(word) for word in pair):
+            return []
+        if any(word in self.my_words for word in pair) and all(word in self.my_words or word in self.my_folders for word in pair):
             return []
         # One of their own words beside a generic noun ("autotuner work", "Pallas side"): their
         # subject in everyday words. Beside a verb it may name another's tool ("gemm analyzer").

@@ -28,7 +28,8 @@ _LINE_START = re.compile(rf"\s*{LIST_MARKER}?\s*")
 # A lower-case word that opens a sentence or is someone's ("calebmkin's"): where a login stands.
 _LOWER_HANDLE = re.compile(r"(?:^|(?<=[.!?]\s))[a-z][a-z0-9_-]{4,}(?=['’]s\b)|^[a-z][a-z0-9_-]{4,}\b")
 _PERSON_AFTER = re.compile(rf"^(?:['’]s\b|\s+(?:{_PERSON_VERBS})\b)")
-_PERSON_BEFORE = re.compile(r"\b(?:by|with|from|alongside|thanks to|co-authored with|paired with|reviewed by|developer|engineer)\s+$", re.IGNORECASE)
+# Not "profiled it with Nsight Compute": what a thing was done with is a tool.
+_PERSON_BEFORE = re.compile(r"\b(?:by|(?<!\bit )(?<!\bthem )with|from|alongside|thanks to|co-authored with|paired with|reviewed by|developer|engineer)\s+$", re.IGNORECASE)
 _NOT_NAMES = frozenset({
     "The", "This", "That", "These", "Those", "In", "On", "At", "By", "For", "From", "With", "Between", "During",
     "Over", "Most", "Her", "His", "Their", "Its", "Together", "Work", "Summary", "Overview", "Statistics",
@@ -181,10 +182,11 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context, of_files: bool
     if language:
         supported = language.lower() in {known.lower() for known in scope.stats.languages} or (not of_files and _language_supported(language, scope))
     elif tag in PRACTICES:
-        supported = tag in scope.stats.practices
+        # "Benchmarking" where a title of the month says "Adding flex_attention benchmark …".
+        supported = tag in scope.stats.practices or _titled(tag, scope, context)
     elif is_a_person(tag, context.name_words):
         return f"“{tag}” is a person's name, not a skill"
-    elif _a_place(tag, scope, context):
+    elif context.repository_named(tag) is None and _a_place(tag, scope, context):
         return f"“{tag}” is a place in the repository, not a skill"
     elif "/" in tag.strip("/"):
         # "Pallas/JAX": each of the pair a skill the data shows.
@@ -192,6 +194,16 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context, of_files: bool
     else:
         supported = scope.mentions(tag) or context.repository_named(tag) is not None or _told_word_by_word(tag, scope, context)
     return None if supported else f"nothing{context.where(scope)} shows “{tag}”"
+
+
+def _titled(tag: str, scope: Evidence, context: Context) -> bool:
+    """Whether a title of the scope's items holds the tag, one word: "benchmark" for Benchmarking."""
+    citations = context.citations
+    if len(tag.split()) > 1:
+        return False
+    if scope.month is None:
+        return any(key in citations.by_title_key for key in keys(tag))
+    return any((scope.month, key) in citations.by_month_title_key for key in keys(tag))
 
 
 def _is_language(tag: str) -> str | None:
@@ -222,14 +234,13 @@ _INNER_LABEL = re.compile(r"^(?:\*\*|__)?[A-Z][A-Za-z ]{1,24}:(?:\*\*|__)?\s+")
 
 
 def _a_place(tag: str, scope: Evidence, context: Context) -> bool:
-    """Whether `tag` is a file the scope's commits changed, a run of their folders ("docs/api"),
-    or one of their folders the messages never name ("lowering")."""
+    """Whether `tag` is a run of the folders or files the scope's commits changed ("docs/api"), or one
+    folder or file of theirs the messages never name ("lowering", "lint.sh"): "update fbgemm to
+    a3da0f3" names the library whose submodule submodules/FBGEMM is."""
     wanted = tag.strip("/").lower()
     commits = context.commits_of(scope.month)
     paths = [f"/{change.path.lower()}" for commit in commits for change in commit.files]
-    if any(path.endswith(f"/{wanted}") for path in paths):
-        return True
-    if not any(f"/{wanted}/" in path for path in paths):
+    if not any(path.endswith(f"/{wanted}") or f"/{wanted}/" in path for path in paths):
         return False
     written = "\n".join(f"{commit.subject}\n{commit.body}" for commit in commits).lower()
     return "/" in wanted or not re.search(rf"(?<![\w/]){re.escape(wanted)}(?![\w/])", written)

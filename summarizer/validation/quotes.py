@@ -17,7 +17,8 @@ from summarizer.validation.claims import cited_items, refs_in
 from summarizer.validation.context import Context
 from summarizer.validation.sections import Sentence
 
-_QUOTED = re.compile(r"[“\"](?P<inner>[^”\"]+)[”\"](?:\s*\((?P<refs>[^()\n]*)\))?")
+# The refs after it may follow a word or two: “numel … exceeds …” error (#603).
+_QUOTED = re.compile(r"[“\"](?P<inner>[^”\"]+)[”\"](?:[^\W\d]*(?:\s+[^\W\d]+){0,2}?\s*\((?P<refs>[^()\n]*)\))?")
 # A shorter quotation is a word or a name ("“CSV”"), not a title, unless it is the whole title.
 _LEAST = 12
 _SPACES = re.compile(r"\s+")

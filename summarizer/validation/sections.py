@@ -90,13 +90,13 @@ def month_mentions(text: str) -> list[tuple[tuple[int, int], str]]:
 # month at 25 commits": a month named right before what is told of it.
 # "June had 4 commits (+368 / −18)", "February was busiest with 8 commits (+89 / −17)", "October 2025 with 8
 # commits (+844 / −14)": a month with its figures.
-_COUNTED = r"(?:\d[\d,]*\s+(?:(?:commits?|changes|work items|items|pull requests|PRs)\s*)?\(\s*)?"
+_COUNTED = r"(?:\d[\d,]*\s+(?:(?:commits?|changes|work items|items|pull requests|PRs)\s*)?[(,]\s*)?"
 _MONTH_BEFORE = re.compile(
     rf"\b(?P<name>{MONTH_NAME})(?:\.?,?\s+(?P<year>(?:19|20|21)\d{{2}}))?(?:['’]s\s+|\s*\(\s*|\s+(?:work|changes|commits|contributions)\s*\(\s*"
     rf"|,?\s+(?:was\s+)?(?:the\s+)?(?:busier|busiest|quieter|quietest)(?:\s+month)?(?:,?\s+(?:at|with))?\s*(?:\(\s*|{_COUNTED})"
     rf"|\s+(?:had|saw|brought|contributed|landed|added|got|carried|held|delivered|produced|shipped|accounted for)\s+{_COUNTED}"
-    # "Busiest month: October 2025 with 8 commits (+844 / −14)".
-    rf"|,?\s+with\s+{_COUNTED})$"
+    # "Busiest month: October 2025 with 8 commits (+844 / −14)", "Busiest month: January 2025 — 4 commits, +46 / −10".
+    rf"|,?\s+with\s+{_COUNTED}|\s+[—–]\s+{_COUNTED})$"
 )
 
 
@@ -164,7 +164,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
             leading = _LEADING_MONTH.match(paragraph.strip())
             # "Accuracy is the thread running through March 2025. …": a paragraph whose first
             # sentence names one month, year and all, speaks of it.
-            opening = parts[0][0] if parts else ""
+            opening = _own_part(parts[0][0]) if parts else ""
             topic = _months_told(opening)
             if leading:
                 section = _month_of(leading)
@@ -191,7 +191,8 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
                 # "- One work item was reverted: …" after "- November 2025: …": an item of the list
                 # without a label of its own speaks of what the list's first label did not.
                 section, told = after_list, None
-            mentioned = _months_told(text_part) or _yearless(text_part, period or [])
+            own_part = _own_part(text_part)
+            mentioned = _months_told(own_part) or _yearless(own_part, period or [])
             # "In December he added hl.randint. He also moved …": a sentence that goes on from the one
             # before it, naming no month, speaks of the one month that sentence named.
             if _OF_THE_PERIOD.match(text_part):
@@ -213,6 +214,8 @@ def _indent(line: str) -> int:
 
 
 _ANY_MONTH_NAME = re.compile(rf"\b(?:{MONTH_NAME})\b")
+_LATE_MONTH = re.compile(rf"(?:[,;]\s*(?:(?:and|then|plus|while)\s*,?\s*)?|\s+(?:and|then|plus|while)\s*,\s*)(?:in|during)\s+(?:{MONTH_NAME})\s+(?:19|20|21)\d{{2}}\s*,", re.IGNORECASE)
+_A_REF = re.compile(r"(?<![\w/])#\d+\b|\b[0-9a-f]{7,40}\b")
 _GOING_ON = re.compile(r"^\W*(?:(?:he|she|they)\s+(?:also|then|later|further|additionally)|also|then|later|afterwards|additionally)\b", re.IGNORECASE)
 
 
@@ -237,6 +240,13 @@ _RANKED_AFTER = re.compile(rf"\bwith\s+(?:{MONTH_MENTION.pattern})\s+(?:as\s+)?t
 def _months_told(sentence: str) -> set[str]:
     """The months a sentence names as its own, less one it only ranks ("busiest month August 2025")."""
     return set(months_named(_RANKED_AFTER.sub("", _RANKED_MONTH.sub("", sentence))))
+
+
+def _own_part(sentence: str) -> str:
+    """The part of a sentence whose months are its own: "… (#585), (#597), and, in October 2025, a
+    new example (#870)" names October late, after the work before it was cited, for its clause alone."""
+    late = _LATE_MONTH.search(sentence)
+    return sentence[: late.start()] if late and _A_REF.search(sentence[: late.start()]) else sentence
 
 
 def _yearless(sentence: str, period: list[str]) -> set[str]:

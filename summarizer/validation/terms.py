@@ -29,10 +29,9 @@ TERM = re.compile(
     # A technique named with a letter: Stream-K, Split-K.
     r"|(?P<lettered>(?<![\w@/-])[A-Z][a-z]+-[A-Z][A-Z0-9]{0,2}(?![\w@-]))"
 )
-# A product's or tool's name in prose ("a Redis cache", "deployed on Kubernetes"): a capitalised
-# word inside a sentence, after a lower-case word, not beside another capitalised one (a
-# person's name, "GitHub Enterprise", is read as a whole elsewhere).
-_PROPER = re.compile(r"(?<=[a-z] )(?P<proper>[A-Z][a-z]{2,}[a-z0-9]*)\b(?![@/.'’-]\w|\s+[A-Z0-9])")
+# A product's or tool's name in prose ("a Redis cache", "deployed on Kubernetes", "profiled with
+# Nsight Compute"): capitalised words inside a sentence, after a lower-case word.
+_PROPER = re.compile(r"(?<=[a-z] )(?P<proper>[A-Z][a-z]{2,}[a-z0-9]*(?:\s[A-Z][a-z]{2,}[a-z0-9]*)*)\b(?![@/.'’-]\w|\s+[A-Z0-9])")
 _CALENDAR = frozenset("""
 january february march april may june july august september october november december
 monday tuesday wednesday thursday friday saturday sunday english
@@ -79,7 +78,8 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
                 continue
             term = re.sub(r"\(.*\)$", "", term).strip()
         base = term[:-1] if kind == "caps" and term.endswith("s") and len(term) > 2 else term
-        if not term or base in GENERIC_TERMS or term in GENERIC_TERMS or _NOT_A_TERM.match(term) or base in expanded:
+        # A one-letter name (`a`, `x`) is a variable's, which no writer invents.
+        if len(term) < 2 or base in GENERIC_TERMS or term in GENERIC_TERMS or _NOT_A_TERM.match(term) or base in expanded:
             continue
         if LANGUAGE.fullmatch(term):
             continue  # a language named is a skill claim, checked as one
@@ -91,7 +91,7 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         told = context.citations.told(scope.month)
         if _compared_keys(term, told) & told or _told_in_parts(term, kind, scope, context) or _sized(term, scope, context) or _their_typo(term, told):
             continue
-        if _joined_with_neighbour(masked, match.start(kind), match.end(kind), told) or (kind == "dotted" and _inside_their_names(term, scope, context)):
+        if _joined_with_neighbour(masked, match.start(kind), match.end(kind), told) or (_NAME_RUN.fullmatch(term) and _inside_their_names(term, scope, context)):
             continue
         # A package named as its code imports it: PyTorch where they write torch.
         if any(name in told for name in _IMPORTED_AS.get(term.lower(), ())):
@@ -115,13 +115,19 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         yield from _proper_names(sentence, masked, scope, context)
 
 
+# A dotted or snake_case name, which may be a run of the words of a longer one: `bwd_da` of
+# squeeze_and_excitation_net_bwd_da.
+_NAME_RUN = re.compile(r"[A-Za-z_]\w*(?:[._][A-Za-z_0-9]\w*)+(?:\(\))?")
+
+
 # Packages whose code is imported by another name.
 _IMPORTED_AS = {"pytorch": ("torch",), "numpy": ("np", "numpy"), "scikit-learn": ("sklearn",), "pillow": ("pil",), "opencv": ("cv2",)}
 
 
 def _inside_their_names(term: str, scope: Evidence, context: Context) -> bool:
-    """Whether a dotted name is a run of the words of a name in the code of the scope's commits:
-    `torch.compile` where they wrote torch_compile_int4_gemm, `aten.full` in torch.ops.aten.full.default;
+    """Whether a dotted or snake_case name is a run of the words of a name in the code of the scope's
+    commits: `torch.compile` where they wrote torch_compile_int4_gemm, `aten.full` in
+    torch.ops.aten.full.default, `bwd_da` in squeeze_and_excitation_net_bwd_da;
     or a module and a name their code imports from it: `triton.testing.do_bench` where it wrote
     `from triton.testing import do_bench`."""
     parts = [part.lower() for part in term.removesuffix("()").split(".")]
@@ -196,6 +202,9 @@ def _compared_keys(term: str, told: frozenset[str]) -> frozenset[str]:
     keys = whole_keys(term)
     pieces = parts(term)
     initials = "".join(piece[0] for piece in pieces)
+    # A snake_case name is no class's, and its initials no acronym: HELION_AUTOTUNE_SEED is not "has".
+    if "_" in term and len(pieces) >= 3:
+        return keys - {initials}
     if len(pieces) < 3 or initials not in told or (keys - {initials}) & told:
         return keys
     joined = "".join(pieces)
@@ -252,6 +261,13 @@ def _proper_names(sentence: Sentence, masked: str, scope: Evidence, context: Con
         if lowered in _CALENDAR or lowered in context.own_names or lowered in context.name_words or lowered in context.people or LANGUAGE.fullmatch(name):
             continue
         if context.evidence[None].mentions(name) or whole_keys(name) & context.citations.told(None):
+            continue
+        # A name of several words ("Nsight Compute") is a tool's whose first word no commit writes;
+        # "Apple Silicon", "Sphinx Gallery" and "March Markus Hoehnerbach" begin with words they do.
+        first = name.split()[0]
+        if first != name and (
+            first.lower() in _CALENDAR | context.own_names | context.name_words or context.evidence[None].mentions(first) or whole_keys(first) & context.citations.told(None)
+        ):
             continue
         others = landed_by_another(name, sentence, scope, context)
         if others is True:

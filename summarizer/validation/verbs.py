@@ -44,8 +44,7 @@ def _only_checks(item: WorkItem) -> bool:
     if item.class_rule in ("tests:title", "docs:title"):
         # "[Benchmark] jsd kernel and test": the tests come with the work the title names first.
         return _WITH_CHECKS.search(item.title) is None
-    first = next(iter(WORD.findall(PR_SUFFIX.sub("", _TITLE_TAGS.sub("", item.title)).lower())), "")
-    return item.class_rule.startswith(_CHECKS_ONLY) and not _is_feature_verb(first)
+    return item.class_rule.startswith(_CHECKS_ONLY) and not _opens_new_work(PR_SUFFIX.sub("", _TITLE_TAGS.sub("", item.title)))
 
 
 def undoing(text: str, wide: str, claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
@@ -126,6 +125,19 @@ _TITLE_TAGS = re.compile(r"^\s*(?:\[[^\]]*\]\s*|[\w./-]+:\s+)*")
 
 def _is_feature_verb(word: str) -> bool:
     return word in _NEW_WORK_VERBS or (word.endswith("ed") and (word[:-1] in _NEW_WORK_VERBS or word[:-2] in _NEW_WORK_VERBS))
+
+
+def _opens_new_work(title: str) -> bool:
+    """Whether a title opens with a verb of new work, in any form: "Add …", "Adding …", "Setting up …"."""
+    words = WORD.findall(title.lower())[:2]
+    if not words:
+        return False
+    first = words[0]
+    gerund = first.endswith("ing") and any(_is_feature_verb(base) for base in (first[:-3], first[:-3] + "e"))
+    return _is_feature_verb(first) or gerund or (first in _SET and words[1:] == ["up"])
+
+
+_SET = frozenset("set sets setting".split())
 
 
 # The verbs a title's class is told by, and those a prose claim of new work opens with besides
