@@ -295,12 +295,12 @@ def _checkable(claim: dict[str, str], scope: Evidence, context: Context) -> dict
     if scope.month is None:
         return claim
     citations = context.citations
-    everyone = len(citations.of_month(scope.month))
+    month = citations.of_month(scope.month)
     kept = {
         key: word for key, word in claim.items()
         if not ((_TOLD_HOW.fullmatch(word) or len(key) <= 3) and not citations.by_month_title_key.get((scope.month, key)))
         # A word every item of the month holds and no title ("triton" of tritonbench/ in every path) tells none apart.
-        and not (everyone >= 3 and len(citations.holding(key, scope.month)) == everyone and not citations.by_month_title_key.get((scope.month, key)))
+        and not (len(month) >= 3 and not citations.by_month_title_key.get((scope.month, key)) and all(citations.shared((key,), item) for item in month))
     }  # fmt: skip
     # Words joined across a space are a pair of the claim's words: with none of its words left alone
     # ("more try" of "more try/except blocks"), a pair tells nothing either.
@@ -424,7 +424,7 @@ def _rare_words_elsewhere(claim: dict[str, str], items: list[WorkItem], scope: E
     "Skip Triton shared memory OOM", #679 allowing compilation errors. Rare: held by a tenth of the
     month's items, or _FEW."""
     citations = context.citations
-    if scope.month is None:
+    if scope.month is None or any(_titles_all(claim, item, citations) for item in items):
         return None
     month = citations.of_month(scope.month)
     few = max(_FEW, len(month) // 10)
