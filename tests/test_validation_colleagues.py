@@ -247,3 +247,14 @@ def test_a_term_inside_a_teammates_phrase_is_told_once_as_theirs() -> None:
     text = "In March 2025, Grace added an init file to tools. She also added a WarpSpec version of Flash Attention."
     # WarpSpec is Grace's April word too: the phrase is Ada's, and not also April's work told in March.
     assert found_in(text, build_history(activity)) == {("other_author", "added a WarpSpec version of Flash Attention")}
+
+
+def test_a_pair_of_the_repositorys_everyday_words_is_nobodys() -> None:
+    everyday = [commit(f"f{n}", ALAN, f"2025-03-{n + 10:02}", f"Tune the {'kernel' if n % 2 else 'config'} of stage {n}", f"vision/stage{n}.py") for n in range(8)]
+    history = grace_in_march(
+        [commit("e1", GRACE, "2025-03-04", "Add the LFBO pattern search", "vision/search.py")],
+        [commit("e2", ADA, "2025-03-05", "Add a generic kernel config adapter", "vision/adapter.py"), *everyday],
+    )
+    # "kernel" and "config" are each in a tenth of the commits or more: the pair tells nobody's work.
+    assert found_in("In March 2025, Grace added the LFBO pattern search, which decides which kernel configs are worth benchmarking.", history) == set()
+    assert found_in("In March 2025, Grace added the LFBO pattern search and a kernel config adapter.", history) == {("other_author", "config adapter")}

@@ -346,3 +346,68 @@ def test_the_library_a_message_names_and_the_repository_are_skills_its_folders_a
 def test_a_web_acronym_spelled_out_the_standard_way_needs_no_commit_to_spell_it() -> None:
     month = march([commit("a1", "2025-03-03", "Add the GTM analytics id to the docs (#30)", "docs/conf.py")])
     assert errors("In March 2025, Grace added a Google Tag Manager (GTM) analytics id to the docs (#30).", month) == set()
+
+
+def test_a_name_with_its_last_part_given_two_ways_names_both() -> None:
+    xformers = commit("a1", "2025-03-03", "Adapt the decoding op to the xformers pin (#30)", "vision/decoding.py")
+    month = march([xformers.model_copy(update={"body": "varlen_fwd/bwd is merged into the fwd/bwd API."})])
+    assert errors("In March 2025, Grace adapted the decoding op, since `varlen_fwd` and `varlen_bwd` were merged (#30).", month) == set()
+    assert errors("In March 2025, Grace adapted the decoding op, since `varlen_mid` was merged (#30).", month) == {("ungrounded_term", "varlen_mid")}
+
+
+def test_figures_after_a_range_of_months_and_a_closing_line_of_figures_are_the_periods() -> None:
+    months = spring([commit("a1", "2025-02-03", "Add a blur kernel (#50)", "vision/blur.py"), commit("b2", "2025-03-04", "Add a warp kernel (#51)", "vision/warp.py")])
+    assert errors("Grace made 2 commits from February 2025 to March 2025 (2 features, +10 / −0).", months) == set()
+    assert errors("**Feb 2025**\n- A blur kernel (#50)\n\n**Mar 2025**\n- A warp kernel (#51)\n\n2 commits · 2 features · +10 / −0", months) == set()
+
+
+def test_a_paragraph_opening_on_two_months_is_the_periods() -> None:
+    months = spring([commit("a1", "2025-02-03", "Add a blur kernel (#50)", "vision/blur.py"), commit("b2", "2025-03-04", "Add a warp kernel (#51)", "vision/warp.py")])
+    assert errors("February 2025 brought 1 commit, March 2025 brought 1. The warp kernel (#51) came last.", months) == set()
+
+
+def test_a_short_term_of_parts_and_a_variable_set_to_a_value_are_the_commits_words() -> None:
+    month = march([commit("a1", "2025-03-03", "Set atol and rtol to 1e-2 and honour TRITON_INTERPRET (#30)", "vision/ci.py")])
+    assert errors("### March 2025\n- Tolerances set to 1e-2, and `TRITON_INTERPRET=1` honoured (#30).", month) == set()
+
+
+def test_new_work_added_to_the_docs_is_a_docs_change() -> None:
+    month = march([commit("a1", "2025-03-03", "Update autotuner.md with LFBO Pattern Search (#30)", "docs/api/autotuner.md")])
+    assert errors("### March 2025\n- Added an LFBO Pattern Search entry, generated from its module, to the autotuner API docs (#30).", month) == set()
+    assert errors("### March 2025\n- Added an LFBO Pattern Search, generated from its module, to the autotuner (#30).", month) == {("wrong_evidence", "#30")}
+
+
+def test_a_package_imported_by_another_name_and_a_width_told_by_a_type_are_the_codes() -> None:
+    kernel = commit("a1", "2025-03-03", "Add a W2A16 GEMM kernel with an int2 pack (#30)", "vision/w2a16.py")
+    month = march([kernel.model_copy(update={"code": ["np.mean", "np.array", "pack_int2"]})])
+    assert errors("### March 2025\n- A 2-bit-weight GEMM kernel (#30)\n\n**Skills:** Python, NumPy", month) == set()
+    assert errors("### March 2025\n- A 3-bit-weight GEMM kernel (#30)", month) == {("ungrounded_term", "3-bit-weight")}
+
+
+def test_a_vendor_is_named_by_its_hardware() -> None:
+    month = march([commit("a1", "2025-03-03", "Upgrade fa3 on B200 (#30)", "vision/fa3.py")])
+    assert errors("In March 2025, Grace upgraded FA3 so it runs on NVIDIA B200 GPUs (#30).", month) == set()
+    assert errors("In March 2025, Grace upgraded FA3 so it runs on AMD GPUs (#30).", month) == {("ungrounded_term", "AMD")}
+
+
+def test_an_acronym_spelled_out_is_no_language_and_may_be_short_for_its_words() -> None:
+    month = march([commit("a1", "2025-03-03", "Bump the CUTLASS submodule and skip shared memory OOM (#30)", "vision/deps.py")])
+    assert errors("In March 2025, Grace bumped CUTLASS (CUDA Templates for Linear Algebra Subroutines) (#30).", month) == set()
+    assert errors("In March 2025, Grace skipped shared memory OOM (OOM, short for out-of-order memory) (#30).", month) == {
+        ("unsupported_expansion", "OOM, short for out-of-order memory")
+    }
+
+
+def test_the_projects_own_words_in_its_code_are_no_persons_name() -> None:
+    search = commit("a1", "2025-03-03", "Add diversity-aware batch selection (#30)", "vision/search.py")
+    month = march([search.model_copy(update={"code": ["Uses", "the", "Random", "Forest", "leaf", "similarity"]})])
+    assert errors("In March 2025, Grace made batch selection count the leaves the Random Forest's trees share (#30).", month) == set()
+
+
+def test_praise_of_the_person_is_an_effect_no_commit_tells() -> None:
+    month = march([commit("a1", "2025-03-03", "Add a blur kernel (#30)", "vision/blur.py")])
+    text = "In March 2025, Grace added a blur kernel (#30).\n\nHer contributions set a new standard for kernel quality."
+    assert errors(text, month) == {("ungrounded_text", "set a new standard")}
+    assert errors("In March 2025, Grace added a blur kernel (#30).\n\nThis kept the kernels fast, ensuring their reliability.", month) == {
+        ("ungrounded_text", "ensuring their reliability")
+    }

@@ -11,7 +11,11 @@ from importlib import resources
 from summarizer.validation.evidence import normalize
 
 # An acronym may be two joined by a slash: "CI/CD (Continuous Integration/Continuous Delivery)".
-EXPANSION_AFTER = re.compile(r"(?<![\w/])(?P<acronym>[A-Z][A-Z0-9]{1,9}(?:/[A-Z][A-Z0-9]{1,9})?)s?\s*\((?P<long>[A-Za-z][A-Za-z0-9 /-]{3,80}?)\)")
+# "TPU (Tensor Processing Unit)", "(OOM, short for out of memory)", "OOM, which stands for out of memory,".
+EXPANSION_AFTER = re.compile(
+    r"(?<![\w/])(?P<acronym>[A-Z][A-Z0-9]{1,9}(?:/[A-Z][A-Z0-9]{1,9})?)s?"
+    r"(?:\s*\((?P<long>[A-Za-z][A-Za-z0-9 /-]{3,80}?)\)|,?\s+(?:short\s+for|(?:which\s+)?stands\s+for)\s+(?P<said>[A-Za-z][A-Za-z0-9 /-]{3,80}?)(?=[),.;]))"
+)
 EXPANSION_BEFORE = re.compile(r"(?<![\w/-])(?P<long>(?:[A-Za-z][\w/-]*\s+){1,9}[A-Za-z][\w/-]*)\s*\((?P<acronym>[A-Z][A-Z0-9]{1,9})s?\)")
 # Initials are taken per word part: "Direct-Memory" gives D and M, "Input/Output" I and O.
 _WORD_PARTS = re.compile(r"[^\s/-]+")
@@ -29,11 +33,16 @@ def long_form(words_text: str, acronym: str) -> str | None:
         initials = "".join(part[0].upper() for part in parts if not part[0].isdigit())
         # "Element-wise" gives E alone: a suffix in lower case after a hyphen is no word of its own.
         headed = "".join(word[0].upper() for word in _HEADS.findall(" ".join(word for word in candidate if word.lower() not in _SMALL_WORDS)))
-        if candidate[0].lower() not in _SMALL_WORDS and (initials == letters or headed == letters or _spelled_by_last(parts, letters)):
+        # "FlashAttention-3 (FA3)": the words of a camelCase name.
+        camel = "".join(piece[0].upper() for part in parts for piece in _CAMEL_PIECES.findall(part))
+        # Or without the small words inside a compound: "out-of-order memory" gives OOM.
+        bare = "".join(part[0].upper() for part in parts if part.lower() not in _SMALL_WORDS and not part[0].isdigit())
+        if candidate[0].lower() not in _SMALL_WORDS and (letters in (initials, headed, camel, bare) or _spelled_by_last(parts, letters)):
             return " ".join(candidate)
     return None
 
 
+_CAMEL_PIECES = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 # The heads of a text's words: each word, and each part of a compound that is capitalised ("Just-In-Time").
 _HEADS = re.compile(r"(?:(?<=[\s/])|^)[A-Za-z][^\s/-]*|(?<=-)[A-Z][^\s/-]*")
 
@@ -65,7 +74,7 @@ def spelled_out_forms(phrases: list[str]) -> dict[str, set[str]]:
         for pattern in (EXPANSION_AFTER, EXPANSION_BEFORE):
             for match in pattern.finditer(phrase):
                 acronym = match.group("acronym")
-                found = long_form(match.group("long"), acronym)
+                found = long_form(match.group("long") or match.groupdict().get("said") or "", acronym)
                 if found:
                     forms[acronym].add(normalize(found))
     return forms
@@ -89,9 +98,10 @@ def expansions(text: str) -> tuple[Expansion, ...]:
     per sentence, for the checks of expansions, terms and colleagues alike."""
     found: list[Expansion] = []
     for match in EXPANSION_AFTER.finditer(text):
-        spelled = long_form(match.group("long"), match.group("acronym"))
+        group = "long" if match.group("long") else "said"
+        spelled = long_form(match.group(group), match.group("acronym"))
         if spelled is not None:
-            found.append(Expansion(match.group("acronym"), spelled, match.span(), match.span("long")))
+            found.append(Expansion(match.group("acronym"), spelled, match.span(), match.span(group)))
     for match in EXPANSION_BEFORE.finditer(text):
         spelled = long_form(match.group("long"), match.group("acronym"))
         if spelled is not None:

@@ -81,11 +81,12 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings += check_figure_sources(sentence, scope, context)
         findings += check_names(sentence, scope, context)
         findings += check_repositories(sentence, scope, context)
-        findings += check_skills(sentence, scope, context)
-        findings += check_terms(sentence, scope, context, expanded_acronyms(expansions))
-        # The words of an acronym spelled out are the expansion's, right or wrong, not a colleague's phrase.
+        # The words of an acronym spelled out are the expansion's, right or wrong, not a colleague's
+        # phrase nor a language the work was written in: "CUTLASS (CUDA Templates for …)", "FlashAttention-3 (FA3)".
         spelled = [(sentence.start + start, sentence.start + end) for start, end in (expansion.span for expansion in acronym_expansions(sentence.text))]
-        findings += [f for f in check_colleagues(sentence, scope, context) if not any(start <= (f.offset or 0) < end for start, end in spelled)]
+        told = list(check_skills(sentence, scope, context)) + list(check_terms(sentence, scope, context, expanded_acronyms(expansions)))
+        told += check_colleagues(sentence, scope, context)
+        findings += [f for f in told if f.kind not in _SPELLED_OUT or not any(start <= (f.offset or 0) < end for start, end in spelled)]
         findings += check_echoes(sentence, scope, context)
         findings[found:] = _one_per_misplaced_ref(findings[found:])
         findings[found:] = _one_per_colleague_commit(findings[found:], sentence)
@@ -108,6 +109,10 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
     # A paragraph that names nothing is one finding, not one more for each of its sentences.
     findings += paragraphs + [f for f in fillers if not any(_within(f, paragraph) for paragraph in paragraphs)]
     return _deduplicated(sorted(_months_told_by_their_refs(findings, context), key=lambda f: (f.offset or 0, f.kind)))
+
+
+# What the words of an acronym spelled out are not.
+_SPELLED_OUT = (FindingKind.OTHER_AUTHOR, FindingKind.UNSUPPORTED_SKILL)
 
 
 def _months_told_by_their_refs(found: list[Finding], context: Context) -> list[Finding]:

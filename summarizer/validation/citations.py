@@ -385,6 +385,7 @@ def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, 
     missing = [
         key for key, ids in holding.items()
         if ids and not ids & cited and len(key) > 2  # "cu" and "te" of CuTe are no words
+        and not _TOLD_HOW.fullmatch(claim[key])  # "passed it from the workflow": the writer's verb, whatever title says "passing"
         and (len(ids) <= _FEW or (_NAME.search(claim[key]) is not None and len(citations.by_month_title_key.get((scope.month, key), ())) == 1))
         and not _held_apart(claim[key], items, citations)
         and not any(whole_keys(claim[key]) & citations.titles[item.id] for item in items)

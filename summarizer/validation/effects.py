@@ -24,7 +24,7 @@ from summarizer.validation.items import ref_of, whole_keys
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 
-_IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
+_IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|ensur\w*|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
 # "more robust", "more competitive and reliable", "was stable and efficient": a quality claimed.
 _BECAME = r"(?:more\s+(?:\w+\s+and\s+)?|(?:was|were|is|are|be|been|remains?|remained|stays?|stayed)\s+(?:more\s+)?(?:\w+\s+and\s+)?)"
 # Each kind of effect: how prose claims it, and the parts of words of the commits that tell it.
@@ -57,6 +57,16 @@ _EFFECTS = (
         ("usab", "ux", "ergonom", "simplif", "easier", "friendl", "streamlin", "smooth", "convenien", "experience", "error message", "clearer"),
     ),
     (
+        # Praise of the person or of what the work did for others: no commit tells it.
+        re.compile(
+            r"\b(?:set\s+(?:a\s+)?new\s+(?:standard|bar)|rais(?:ed|es|ing)\s+the\s+bar|pay\s+dividends|engineering\s+(?:excellence|culture)"
+            r"|(?:deep|strong|steady|unwavering|genuine)\s+(?:commitment|dedication|attention\s+to\s+detail)|(?:the\s+)?whole\s+team\s+more\s+productive"
+            r"|a\s+joy\s+to\s+use|noticeably\s+more\s+pleasant)\b",
+            re.IGNORECASE,
+        ),
+        (),
+    ),
+    (
         re.compile(rf"\b(?:more\s+maintainable|{_IMPROVED}(?:clarity|readability|maintainability|code\s+quality(?!\s+(?:with|through|via|by\s+adding)\s+(?:new\s+|more\s+)?tests?\b))|clarity\s+and\s+maintainability)\b", re.IGNORECASE),
         ("maintain", "readab", "clarit", "clean", "refactor", "simplif", "tidy", "dead code", "lint"),
     ),
@@ -85,7 +95,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         # effect of the work its clause names by the name its title gives, held to that work alone.
         named = _named_in_clause(sentence.text, match.start(), scope, context)
         # Not inside an identifier: "fast_accum" is a flag's name, no claim of speed.
-        if not re.search(rf"\b(?:{'|'.join(parts)})(?!\w*_)", (_messages(named, context).lower() if named else told)):
+        if not parts or not re.search(rf"\b(?:{'|'.join(parts)})(?!\w*_)", (_messages(named, context).lower() if named else told)):
             where = f"in {', '.join(ref_of(item) for item in named)}" if named else "in the items cited around it" if items else "of the month" if scope.month else "of the period"
             unsupported.append((match, where))
     for match, where in unsupported:

@@ -93,8 +93,10 @@ class Evidence:
     def mentions(self, term: str) -> bool:
         needle = normalize(term)
         if 0 < len(needle) < WHOLE_WORD_BELOW:
-            # A short term is a word of the commits, not letters inside one ("ICI" is not in "efficient").
-            return short_word(needle).search(self._lowered) is not None
+            # A short term is a word of the commits, not letters inside one ("ICI" is not in "efficient");
+            # one of parts ("1e-2") is those words.
+            spelt = SEPARATORS.sub(" ", term.lower()).strip()
+            return short_word(needle).search(self._lowered) is not None or (spelt != needle and short_word(spelt).search(self._lowered) is not None)
         if needle and needle in self.searchable:
             return True
         undotted = needle.replace(".", "")
@@ -107,6 +109,15 @@ class Evidence:
     @cached_property
     def _lowered(self) -> str:
         return SEPARATORS.sub(" ", self.text.lower())
+
+
+# "varlen_fwd/bwd is merged into fwd/bwd": a name with its last part given two ways names both.
+_ALTERNATION = re.compile(r"(?<![\w/])(?P<stem>[A-Za-z]\w*_)[A-Za-z0-9]+/(?P<other>[A-Za-z0-9]+)(?![\w/])")
+
+
+def _alternatives(text: str) -> list[str]:
+    """The names a text's alternations spell out: varlen_bwd of "varlen_fwd/bwd"."""
+    return [match.group("stem") + match.group("other") for match in _ALTERNATION.finditer(text)]
 
 
 def evidence_by_month(history: History) -> dict[str | None, Evidence]:
@@ -142,7 +153,7 @@ def _evidence(history: History, month: str | None, months: list[MonthActivity], 
         pr_numbers={item.pr for item in items if item.pr is not None},
         repositories=set(stats.repositories),
         text=text,
-        searchable=normalize(text),
+        searchable=normalize("\n".join([text, *_alternatives(text)])),
         figures=figures_in(text),
         commits_by_repo=commits_by_repo,
     )

@@ -28,6 +28,8 @@ touch touched change changed
 """.split())
 # What went wrong, beside one of their words ("the autotuner to fail"): how any work is told.
 _OUTCOME_STEMS = frozenset(stem(word) for word in "fail failed fails failing crash crashed crashes break broke".split())
+_EVERYDAY_SHARE = 0.1
+_EVERYDAY_LEAST = 5
 RARE_SHARE = 0.01
 RARE_LEAST = 3
 STOP_WORDS = frozenset("""
@@ -178,16 +180,22 @@ class Colleagues:
         # month -> pair -> the commits by others that use it, in the developer's repositories that month
         self.theirs: dict[str, dict[Pair, list[Commit]]] = defaultdict(lambda: defaultdict(list))
         self.used: Counter[Pair] = Counter()  # commits, theirs and others', that use a pair
+        words_used: Counter[str] = Counter()  # commits, theirs and others', that use a word in a pair
         for used in mine_pairs:
             self.used.update(used)
+            words_used.update({word for pair in used for word in pair})
         for commit in history.others:
             used = _pairs_of(commit)
             self.used.update(used)
+            words_used.update({word for pair in used for word in pair})
             if commit.repo in active.get(commit.month, ()):
                 month = self.theirs[commit.month]
                 for pair in used:
                     month[pair].append(commit)
         self.rare = max(RARE_LEAST, math.ceil(RARE_SHARE * (len(mine) + len(history.others))))
+        # The repositories' everyday words: "kernel" in a kernel library, used by a tenth of the commits or more.
+        everyday = max(_EVERYDAY_LEAST, math.ceil(_EVERYDAY_SHARE * (len(mine) + len(history.others))))
+        self.everyday = {word for word, commits in words_used.items() if commits >= everyday}
         self._my_titles = [title_words(item.title) for month in history.months for item in month.items]
         self._titles: dict[str, list[tuple[tuple[str, ...], Commit]]] | None = None
         # month -> the others' texts, normalized and with their spaces, when asked
@@ -242,7 +250,7 @@ class Colleagues:
         # analyzer") may well be someone else's tool.
         if pair in self.mine or self.used[pair] > self.rare or pair in FIELD_PHRASES or any(word in _PARTICLES for word in pair):
             return []
-        if all(word in self.my_words or word in ACTION_STEMS or word in _OUTCOME_STEMS for word in pair) or all(self.is_generic(word) for word in pair):
+        if all(word in self.my_words or word in ACTION_STEMS or word in _OUTCOME_STEMS for word in pair) or all(self.is_generic(word) or word in self.everyday for word in pair):
             return []
         if any(word in self.my_words for word in pair) and all(word in self.my_words or word in self.my_folders for word in pair):
             return []

@@ -11,10 +11,10 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.months import PRACTICES
 from summarizer.people import is_a_person
 from summarizer.validation.context import Context, finding
-from summarizer.validation.evidence import Evidence
+from summarizer.validation.evidence import Evidence, normalize
 from summarizer.validation.items import keys, parts, whole_keys
 from summarizer.validation.sections import LIST_MARKER, PERSON, TAG_LINE, Sentence
-from summarizer.validation.vocabulary import GENERIC_TERMS
+from summarizer.validation.vocabulary import GENERIC_TERMS, IMPORTED_AS
 
 _FIGURES_LINE = re.compile(r"^\*\*\d[\d,]* commits? • ")
 _PERSON_VERBS = (
@@ -89,7 +89,9 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         rest = after.split()[: len(name_tokens) - len(tokens)]
         in_context = _PERSON_AFTER.match(after) or _PERSON_BEFORE.search(sentence.text[: match.start()])
         in_context = in_context or bool(rest and all(word.lower() in name_tokens for word in rest))
-        if (near and (len(tokens) > 1 or in_context)) or (in_context and len(tokens) > 1 and name not in context.written):
+        # What the project writes, in its messages or its code's docstrings ("the Random Forest's trees"), is no person.
+        written = name in context.written or normalize(name) in context.code_prose
+        if (near and (len(tokens) > 1 or in_context)) or (in_context and len(tokens) > 1 and not written):
             message = f"“{name}” is not how the commits name {developer.name}" if near else f"“{name}” is neither {developer.name} nor anyone in the commits"
             yield finding(FindingKind.NAME_MISMATCH, sentence, (match.end("name") - len(name), match.end("name")), scope, message, developer.name)
     # "calebmkin's June": a login in lower case, a letter off, is no name PERSON reads.
@@ -193,6 +195,8 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context, of_files: bool
         return next((why for part in tag.split("/") if (why := _unsupported_tag(part.strip(), scope, context, of_files))), None)
     else:
         supported = scope.mentions(tag) or context.repository_named(tag) is not None or _told_word_by_word(tag, scope, context)
+    # "NumPy" (a language to pygments) where their code calls np.mean, "scikit-learn" where it imports sklearn.ensemble.
+    supported = supported or any(name in context.citations.told(scope.month) for name in IMPORTED_AS.get(tag.lower(), ()))
     return None if supported else f"nothing{context.where(scope)} shows “{tag}”"
 
 

@@ -153,8 +153,11 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
             quoting = bool(_UNVERIFIED.match(first_line))
         elif quoting:
             continue
-        elif number == last and len(sections_seen - {""}) >= 2 and all(TAG_LINE.match(line) for line in paragraph.strip().splitlines()):
-            # Tag lines closing a text of several months, a paragraph of their own, are the period's.
+        elif number == last and len(sections_seen - {""}) >= 2 and (
+            all(TAG_LINE.match(line) for line in paragraph.strip().splitlines()) or _FIGURES_LINE.match(paragraph.strip())
+        ):
+            # Tag lines, or a line of figures ("5 commits · 3 features · +1,386 / −31"), closing a text
+            # of several months, a paragraph of their own, are the period's.
             section = None
         elif _LABELLED_ITEM.match(first_line):
             # A list of items labelled by their months: its labels speak of their items, not of the
@@ -166,7 +169,8 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
             # sentence names one month, year and all, speaks of it.
             opening = _own_part(parts[0][0]) if parts else ""
             topic = _months_told(opening)
-            if leading:
+            # "December 2025 brought 4 commits …, January 2026 brought 3": an opening of two months is the period's.
+            if leading and len(topic) <= 1:
                 section = _month_of(leading)
                 sections_seen.add(section)
             elif len(topic) == 1 and _TOPIC_MONTH.search(opening) and not _LIST_ITEM.match(first_line):
@@ -214,6 +218,7 @@ def _indent(line: str) -> int:
 
 
 _ANY_MONTH_NAME = re.compile(rf"\b(?:{MONTH_NAME})\b")
+_FIGURES_LINE = re.compile(r"^[*_]*\d[\d,]*\s+(?:commits?|work items?|pull requests?|PRs?)\b[^\n]*$", re.IGNORECASE)
 _LATE_MONTH = re.compile(rf"(?:[,;]\s*(?:(?:and|then|plus|while)\s*,?\s*)?|\s+(?:and|then|plus|while)\s*,\s*)(?:in|during)\s+(?:{MONTH_NAME})\s+(?:19|20|21)\d{{2}}\s*,", re.IGNORECASE)
 _A_REF = re.compile(r"(?<![\w/])#\d+\b|\b[0-9a-f]{7,40}\b")
 _GOING_ON = re.compile(r"^\W*(?:(?:he|she|they)\s+(?:also|then|later|further|additionally)|also|then|later|afterwards|additionally)\b", re.IGNORECASE)
@@ -230,7 +235,7 @@ _TOTALS_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s+(?:\*\*|__)?(?:totals?|overall|
 _OF_THE_PERIOD = re.compile(r"^\W*(?:the period['’]s|(?:over|across|in|for|during|throughout) the (?:whole )?period\b)", re.IGNORECASE)
 # A month named with its year after a word of time: "… running through March 2025", "… in May 2025".
 _TOPIC_MONTH = re.compile(rf"\b(?:in|during|through|throughout|across|over|of|spent|spends)\s+(?:the\s+month\s+of\s+)?(?:{MONTH_NAME})\s+(?:19|20|21)\d{{2}}\b", re.IGNORECASE)
-_RANGE_OPENING = re.compile(rf"\b(?:{MONTH_NAME})\s*(?:–|—|-|to|through|and)\s*$")
+_RANGE_OPENING = re.compile(rf"\b(?:{MONTH_NAME})\.?(?:\s+(?:19|20|21)\d{{2}})?\s*(?:–|—|-|to|through|and)\s*$")
 # "… · busiest month August 2025 (9 commits)", "…, with November 2024 the busiest month at 4 commits":
 # which month ranked first, told of the period.
 _RANKED_MONTH = re.compile(rf"\b(?:busiest|busier|most active|quietest|quieter|peak)\s+month\s*(?:was\s+|:\s*|,\s*)?(?:{MONTH_MENTION.pattern})", re.IGNORECASE)

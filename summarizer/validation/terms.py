@@ -16,7 +16,7 @@ from summarizer.validation.items import NUMBER_WORDS, joined_key, parts, whole_k
 from summarizer.validation.items import keys as keys_of
 from summarizer.validation.prose import LANGUAGE, TAG_LINE, near_login
 from summarizer.validation.sections import Sentence
-from summarizer.validation.vocabulary import GENERIC_TERMS, GENERIC_WORDS
+from summarizer.validation.vocabulary import GENERIC_TERMS, GENERIC_WORDS, IMPORTED_AS
 
 TERM = re.compile(
     r"`(?P<code>[^`\n]+)`"
@@ -76,7 +76,8 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
             # A command line quoted whole is an example of use, not a name to find.
             if len(term) > _LONGEST_NAME:
                 continue
-            term = re.sub(r"\(.*\)$", "", term).strip()
+            # `f(x)` names f; `TRITON_INTERPRET=1` names the variable it sets.
+            term = re.sub(r"\(.*\)$|(?<=\w)=[^\s=]*$", "", term).strip()
         base = term[:-1] if kind == "caps" and term.endswith("s") and len(term) > 2 else term
         # A one-letter name (`a`, `x`) is a variable's, which no writer invents.
         if len(term) < 2 or base in GENERIC_TERMS or term in GENERIC_TERMS or _NOT_A_TERM.match(term) or base in expanded:
@@ -93,8 +94,9 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
             continue
         if _joined_with_neighbour(masked, match.start(kind), match.end(kind), told) or (_NAME_RUN.fullmatch(term) and _inside_their_names(term, scope, context)):
             continue
-        # A package named as its code imports it: PyTorch where they write torch.
-        if any(name in told for name in _IMPORTED_AS.get(term.lower(), ())):
+        # A package named as its code imports it: PyTorch where they write torch. A vendor named by its
+        # hardware: NVIDIA where they write B200.
+        if any(name in told for name in IMPORTED_AS.get(term.lower(), ())) or _made_by(term, scope):
             continue
         span = (match.start(kind), match.end(kind))
         # Another month's, in its messages or, an identifier, in the code it changed (as it is spelt).
@@ -120,8 +122,18 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
 _NAME_RUN = re.compile(r"[A-Za-z_]\w*(?:[._][A-Za-z_0-9]\w*)+(?:\(\))?")
 
 
-# Packages whose code is imported by another name.
-_IMPORTED_AS = {"pytorch": ("torch",), "numpy": ("np", "numpy"), "scikit-learn": ("sklearn",), "pillow": ("pil",), "opencv": ("cv2",)}
+
+
+def _made_by(vendor: str, scope: Evidence) -> bool:
+    """Whether the commits name hardware, or a platform, of this vendor: NVIDIA's B200 or CUDA, AMD's MI300 or ROCm."""
+    made = _HARDWARE_OF.get(vendor.lower())
+    return made is not None and made.search(scope.text) is not None
+
+
+_HARDWARE_OF = {
+    "nvidia": re.compile(r"\b(?:[ABHL]\d{2,3}[A-Z]?|GB\d{3}|V100|T4|cuda|cutlass|hopper|blackwell|ampere)\b", re.IGNORECASE),
+    "amd": re.compile(r"\b(?:MI\d{3}[A-Z]?|rocm|hip)\b", re.IGNORECASE),
+}
 
 
 def _inside_their_names(term: str, scope: Evidence, context: Context) -> bool:
@@ -188,11 +200,14 @@ def _sized(term: str, scope: Evidence, context: Context) -> bool:
         changes = [change for commit in context.commits_of(scope.month) for change in commit.files]
         return any(number in (change.added, change.deleted, change.added + change.deleted) for change in changes)
     said = [str(number)] + [word for word, value in NUMBER_WORDS.items() if value == number]
+    # "2-bit" where they write int2 or W2A16: a type's width.
+    if unit == "bit" and re.search(rf"\b(?:u?int|fp|float|bf|w){number}(?!\d)", scope.text, re.IGNORECASE):
+        return True
     return any(re.search(rf"\b{re.escape(word)}[\s-]+{unit}", scope.text, re.IGNORECASE) for word in said)
 
 
-# A size as a compound: a number, a hyphen and a plain word.
-_SIZED = re.compile(r"^(?P<number>\d{1,6})-(?P<unit>[a-z]{3,}?)s?$")
+# A size as a compound: a number, a hyphen and a plain word, perhaps what it sizes ("2-bit-weight GEMM").
+_SIZED = re.compile(r"^(?P<number>\d{1,6})-(?P<unit>[a-z]{3,}?)s?(?:-[a-z]+)*$")
 
 
 def _compared_keys(term: str, told: frozenset[str]) -> frozenset[str]:

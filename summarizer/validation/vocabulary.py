@@ -50,7 +50,7 @@ side simple since single small something sometimes source special specific start
 such sure take taken test tests text than thing things think third though thought three through thus today together total
 true turn type types under unit until updated upon usage use useful user users usually value values variety very view way
 well what whole within without word words world write written yes yet upstream downstream internal internally external
-fast faster fastest quicker confidence confident seamless seamlessly
+fast faster fastest quicker confidence confident seamless seamlessly directory directories folder folders
 add added adding adds create created creates creating implement implemented implementing implements introduce introduced
 introduces introducing remove removed removes removing
 """.split())
@@ -151,3 +151,7 @@ class Vocabulary:
 def _long_enough(word: str) -> bool:
     # Short words say little, unless they are shaped like identifiers ("fp8", "sm90").
     return len(word) >= 4 or (len(word) == 3 and any(character.isdigit() for character in word))
+
+
+# Packages whose code imports them by another name: PyTorch is torch, NumPy np, scikit-learn sklearn.
+IMPORTED_AS = {"pytorch": ("torch",), "numpy": ("np", "numpy"), "scikit-learn": ("sklearn",), "pillow": ("pil",), "opencv": ("cv2",)}
