@@ -187,6 +187,13 @@ KNOWN_GAPS = {
     "2511-real-model-december-tritonbenchsijiac": "'This resulted in 328 new lines' gives one item's size in a sentence that names no item; 'C' is written in December's commit text, which a skills line reads as its evidence",
     "2512-real-model-january-tritonbenchsijiac": "'providing valuable insights into the efficacy of the W2A16 kernel' is in no form of effect the check knows; 'GPU' as a skill is read against words, not against the month's CUDA files",
     "2514-real-model-march-tritonbenchxzhao2025c": "most of its five invented effects ('a critical step in ensuring the reliability', 'a valuable addition to the PyTorch community') are in no form the check knows",
+    "2531-overview-bullets-syu2026a": "'a new maybe_reshape_reduction backend hook (#2483)': 'backend hook' is Yifei Xu's phrase (#2282); Shangdi Yu's hook is in helion/_compiler/backend.py, a file name the colleague check does not read as her word",
+    "2533-flowing-prose-syu2026a": "the same 'backend hook' as 2531",
+    "2546-month-skills-mhoehnerbach2026b": "'CUDA' in a skills line where the month's only CUDA is torch.cuda calls in code: read as 2237 and 2329 are labelled (unsupported); the writer calls it true",
+    "2560-profiling-bullets-xzhaotb2024b": "'Added Proton profiler support … (#111)' (#102's): #111, 'Support flops metric in proton profiling', holds proton and profiling in its title",
+    "2562-bwd-and-deps-xzhaotb2024b": "'disabling donated_buffer for the backward benchmarking of all operators' (Yueming Hao's #104): Xu Zhao's own #88 disables donated_buffer for layer_norm's backward, so the phrase's pairs are his too",
+    "2578-july-gdpa-overhead-yhaotb2025": "'a fix for the mis-sync that diff-train had caused … (#305)' (#315's): in a month of three items of titles alone, the margins that call a ref wrong are not met",
+    "2580-install-flag-typo-param-yhaotb2025": "'enable_launch_tracing' for their enable_launch_trace reads as told in its parts; '3cb819c' for the --tritonparse option of #239 is missed in a history of titles and paths alone",
 }
 
 

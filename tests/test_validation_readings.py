@@ -411,3 +411,33 @@ def test_praise_of_the_person_is_an_effect_no_commit_tells() -> None:
     assert errors("In March 2025, Grace added a blur kernel (#30).\n\nThis kept the kernels fast, ensuring their reliability.", month) == {
         ("ungrounded_text", "ensuring their reliability")
     }
+
+
+def test_the_docs_link_to_the_repository_names_no_repository() -> None:
+    month = march([commit("a1", "2025-03-03", "Fix the repo link in the docs (#30)", "docs/index.md")])
+    assert errors("In March 2025, the docs repo link was corrected (#30).", month) == set()
+
+
+def test_a_docs_title_that_goes_on_to_add_something_tells_new_work() -> None:
+    month = march([commit("a1", "2025-03-03", "Update logo and add events for the hackathon (#30)", "docs/index.md")])
+    assert errors("### March 2025\n- Added event listings for the hackathon, with a new logo (#30).", month) == set()
+
+
+def test_a_language_named_as_the_platform_their_code_reads_is_no_claim_of_code_in_it() -> None:
+    cap = commit("a1", "2025-03-03", "Cap maxnreg to fit the register file (#30)", "vision/config_spec.py")
+    month = march([cap.model_copy(update={"code": ["torch.cuda.get_device_properties", "regs_per_multiprocessor"]})])
+    assert errors("In March 2025, Grace capped maxnreg for CUDA GPUs (#30).", month) == set()
+    assert errors("In March 2025, Grace wrote the maxnreg cap in CUDA (#30).", month) == {("unsupported_skill", "CUDA")}
+
+
+def test_a_bash_script_is_a_shell_file_and_told_in_its_refs_month() -> None:
+    months = spring([commit("a1", "2025-02-03", "Add a TPU run script (#30)", "scripts/run-on-tpu.sh")])
+    assert errors("In February 2025, Grace wrote scripts/run-on-tpu.sh, a Bash script (#30).", months) == set()
+    # Told under March, where nothing landed: the ref's month tells it, not also the language.
+    assert errors("### March 2025\nGrace wrote scripts/run-on-tpu.sh, a Bash script (#30).", months) == {("wrong_month", "#30")}
+
+
+def test_a_sentence_on_how_the_text_was_written_is_the_prompts_not_the_work() -> None:
+    month = march([commit("a1", "2025-03-03", "Add a blur kernel (#30)", "vision/blur.py")])
+    text = "What follows summarises Grace's commits month by month, citing only PR numbers from the commit list.\n\n### March 2025\n- A blur kernel (#30)"
+    assert {kind for kind, _ in errors(text, month)} == {"prompt_echo"}

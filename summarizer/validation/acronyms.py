@@ -22,8 +22,10 @@ _WORD_PARTS = re.compile(r"[^\s/-]+")
 _SMALL_WORDS = {"of", "and", "for", "the", "in", "on", "to", "a", "an", "with", "&"}
 
 
-def long_form(words_text: str, acronym: str) -> str | None:
-    """The words whose initials spell the acronym, or None when they do not."""
+def long_form(words_text: str, acronym: str, camel_case: bool = False) -> str | None:
+    """The words whose initials spell the acronym, or None when they do not; `camel_case`, the
+    words of a camelCase name too ("FlashAttention-3 (FA3)": an acronym after its words; one before
+    them, "TF32 (TensorFloat-32)", is the glossary's)."""
     letters = re.sub(r"[\d/]", "", acronym)
     words = words_text.split()
     for first in range(len(words)):
@@ -33,8 +35,7 @@ def long_form(words_text: str, acronym: str) -> str | None:
         initials = "".join(part[0].upper() for part in parts if not part[0].isdigit())
         # "Element-wise" gives E alone: a suffix in lower case after a hyphen is no word of its own.
         headed = "".join(word[0].upper() for word in _HEADS.findall(" ".join(word for word in candidate if word.lower() not in _SMALL_WORDS)))
-        # "FlashAttention-3 (FA3)": the words of a camelCase name.
-        camel = "".join(piece[0].upper() for part in parts for piece in _CAMEL_PIECES.findall(part))
+        camel = "".join(piece[0].upper() for part in parts for piece in _CAMEL_PIECES.findall(part)) if camel_case else initials
         # Or without the small words inside a compound: "out-of-order memory" gives OOM.
         bare = "".join(part[0].upper() for part in parts if part.lower() not in _SMALL_WORDS and not part[0].isdigit())
         if candidate[0].lower() not in _SMALL_WORDS and (letters in (initials, headed, camel, bare) or _spelled_by_last(parts, letters)):
@@ -103,7 +104,7 @@ def expansions(text: str) -> tuple[Expansion, ...]:
         if spelled is not None:
             found.append(Expansion(match.group("acronym"), spelled, match.span(), match.span(group)))
     for match in EXPANSION_BEFORE.finditer(text):
-        spelled = long_form(match.group("long"), match.group("acronym"))
+        spelled = long_form(match.group("long"), match.group("acronym"), camel_case=True)
         if spelled is not None:
             start = match.start("long") + match.group("long").rfind(spelled)
             spelled, start = _with_width(text, spelled, start)

@@ -44,7 +44,10 @@ _ABOUT_INSTRUCTIONS = re.compile(
     r"|\b(?:for|behind|to|with) (?:every|each) claim\b"
     # The text speaking of itself and of how it was written: "Below is a summary …, written only from the commit data provided".
     r"|\b(?:this|the following|below is an?|here is an?|what follows is an?) (?:summary|profile|overview|write-up|report)\b[^.]{0,120}?"
-    r"\b(?:cit(?:es|ing|ed)|references?|written (?:only |solely |strictly )?from|based (?:only |solely |strictly )on|sticks? to|provided|claims?)\b",
+    r"\b(?:cit(?:es|ing|ed)|references?|written (?:only |solely |strictly )?from|based (?:only |solely |strictly )on|sticks? to|provided|claims?)\b"
+    # "What follows summarises Shangdi Yu's commits month by month, citing only PR numbers from the commit list".
+    r"|\b(?:what follows|the following|below|this (?:text|history|section)) (?:summari[sz]es|covers|lists|describes)\b[^.]{0,160}?"
+    r"\b(?:cit(?:es|ing|ed)|leav(?:es|ing) out|commit list)\b",
     re.IGNORECASE,
 )
 

@@ -147,7 +147,8 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         language = match.group("language")
         # "a small load_inline C++ shim": source of that language inlined in theirs, as their code says.
         inlined = _INLINED.search(sentence.text[max(0, match.start() - 64) : match.start()]) is not None and bool(keys("inline") & context.citations.told(scope.month))
-        if not inlined and not _language_supported(language, scope) and not _names_their_code(language, sentence.text[match.end() :], scope, context):
+        named = _names_their_code(language, sentence.text[: match.start()], sentence.text[match.end() :], scope, context)
+        if not inlined and not _language_supported(language, scope) and not named:
             yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, match, scope, f"no {match.group('language')} file or mention{context.where(scope)}")
 
 
@@ -250,17 +251,26 @@ def _a_place(tag: str, scope: Evidence, context: Context) -> bool:
     return "/" in wanted or not re.search(rf"(?<![\w/]){re.escape(wanted)}(?![\w/])", written)
 
 
-def _names_their_code(language: str, after: str, scope: Evidence, context: Context) -> bool:
-    """Whether a language names a thing of the code they changed, not code written in it: "the
-    CUDA cache" where their code calls torch.cuda.empty_cache; not "CUDA kernels"."""
-    thing = _THING.match(after)
-    if len(language) <= 3 or thing is None or thing.group(1).lower() in _WRITTEN_IN:
-        return False
+def _names_their_code(language: str, before: str, after: str, scope: Evidence, context: Context) -> bool:
+    """Whether a language names a thing of the code they changed, or the platform it runs on, not
+    code written in it: "the CUDA cache" where their code calls torch.cuda.empty_cache, "for CUDA
+    GPUs" and "For CUDA, …" where it reads torch.cuda.get_device_properties; not "CUDA kernels",
+    nor "written in CUDA."."""
     told = context.citations.told(scope.month)
-    return bool(whole_keys(language) & told and keys(thing.group(1)) & told)
+    if len(language) <= 3 or not whole_keys(language) & told:
+        return False
+    thing = _THING.match(after)
+    if thing is None:
+        return _WRITTEN_BEFORE.search(before) is None
+    word = thing.group(1).lower()
+    return word not in _WRITTEN_IN and (word in _PLATFORM_NOUNS or bool(keys(word) & told))
 
 
+_SHELLS = frozenset("bash zsh sh".split())
 _THING = re.compile(r"\s+([A-Za-z]+)")
+_WRITTEN_BEFORE = re.compile(r"\b(?:in|into|using|with)\s+$", re.IGNORECASE)
+# What a platform is: "CUDA GPUs", "CUDA devices".
+_PLATFORM_NOUNS = frozenset("gpu gpus device devices hardware machines platform platforms targets".split())
 # What a program is written as: "CUDA kernels", "Rust code" say the language was written.
 _WRITTEN_IN = frozenset("""
 code codes kernel kernels file files source sources implementation implementations rewrite port program programs script scripts
@@ -269,7 +279,9 @@ extension extensions module modules library libraries binding bindings version v
 
 
 def _language_supported(language: str, scope: Evidence) -> bool:
-    if language.lower() in {known.lower() for known in scope.stats.languages}:
+    known = {name.lower() for name in scope.stats.languages}
+    # "a Bash script" where they wrote scripts/run-on-tpu.sh: a shell's language is Shell.
+    if language.lower() in known or (language.lower() in _SHELLS and "shell" in known):
         return True
     # "Go", "C", "R" are words too: a short name counts only as written. A longer one may begin a
     # name the commits use ("CUDA graphs" where they wrote cudagraph), or end one ("non-CUDA").

@@ -58,7 +58,7 @@ _NOT_REPOSITORY_NAMES = frozenset({
     "every", "one", "upstream", "whole", "entire", "github", "gitlab", "monorepo", "internal", "core", "shared",
     "single", "own", "existing", "separate", "companion", "sister", "sibling", "parent", "partner", "downstream", "open-source", "opensource", "oss",
     "bootstrap", "setup", "layout", "structure", "root", "history", "settings", "hygiene", "maintenance", "public", "private", "different", "git", "code", "source", "project",
-    "and", "or", "in", "of", "per", "across", "into", "to", "from", "for", "fork", "forked",
+    "and", "or", "in", "of", "per", "across", "into", "to", "from", "for", "fork", "forked", "docs", "doc", "documentation", "website", "site",
 })  # fmt: skip
 
 

@@ -48,7 +48,7 @@ def _only_checks(item: WorkItem) -> bool:
     if item.class_rule in ("tests:title", "docs:title"):
         # "[Benchmark] jsd kernel and test": the tests come with the work the title names first.
         return _WITH_CHECKS.search(item.title) is None
-    return item.class_rule.startswith(_CHECKS_ONLY) and not _opens_new_work(PR_SUFFIX.sub("", _TITLE_TAGS.sub("", item.title)))
+    return item.class_rule.startswith(_CHECKS_ONLY) and not _tells_new_work(PR_SUFFIX.sub("", _TITLE_TAGS.sub("", item.title)))
 
 
 def undoing(text: str, wide: str, claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
@@ -131,8 +131,11 @@ def _is_feature_verb(word: str) -> bool:
     return word in _NEW_WORK_VERBS or (word.endswith("ed") and (word[:-1] in _NEW_WORK_VERBS or word[:-2] in _NEW_WORK_VERBS))
 
 
-def _opens_new_work(title: str) -> bool:
-    """Whether a title opens with a verb of new work, in any form: "Add …", "Adding …", "Setting up …"."""
+def _tells_new_work(title: str) -> bool:
+    """Whether a title tells new work by its verb, in any form: "Add …", "Adding …", "Setting up …",
+    "Update logo and add events for …"."""
+    if _AND_ADDS.search(title):
+        return True
     words = WORD.findall(title.lower())[:2]
     if not words:
         return False
@@ -142,6 +145,7 @@ def _opens_new_work(title: str) -> bool:
 
 
 _SET = frozenset("set sets setting".split())
+_AND_ADDS = re.compile(r"\band\s+(?:add|adds|adding|introduce|introduces|implement|implements|create|creates)\b", re.IGNORECASE)
 
 
 # The verbs a title's class is told by, and those a prose claim of new work opens with besides

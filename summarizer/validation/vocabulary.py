@@ -51,6 +51,7 @@ such sure take taken test tests text than thing things think third though though
 true turn type types under unit until updated upon usage use useful user users usually value values variety very view way
 well what whole within without word words world write written yes yet upstream downstream internal internally external
 fast faster fastest quicker confidence confident seamless seamlessly directory directories folder folders
+existing unused obsolete stale redundant leftover
 add added adding adds create created creates creating implement implemented implementing implements introduce introduced
 introduces introducing remove removed removes removing
 """.split())
