@@ -441,3 +441,9 @@ def test_a_sentence_on_how_the_text_was_written_is_the_prompts_not_the_work() ->
     month = march([commit("a1", "2025-03-03", "Add a blur kernel (#30)", "vision/blur.py")])
     text = "What follows summarises Grace's commits month by month, citing only PR numbers from the commit list.\n\n### March 2025\n- A blur kernel (#30)"
     assert {kind for kind, _ in errors(text, month)} == {"prompt_echo"}
+
+
+def test_work_said_to_contribute_to_a_quality_claims_it() -> None:
+    month = march([commit("a1", "2025-03-03", "Add a blur kernel (#30)", "vision/blur.py")])
+    text = "In March 2025, Grace added a blur kernel (#30). The kernel contributed to the overall stability of the library."
+    assert errors(text, month) == {("ungrounded_text", "contributed to the overall stability")}

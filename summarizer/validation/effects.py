@@ -24,7 +24,7 @@ from summarizer.validation.items import ref_of, whole_keys
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 
-_IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|ensur\w*|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
+_IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|ensur\w*|contribut\w*\s+to|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
 # "more robust", "more competitive and reliable", "was stable and efficient": a quality claimed.
 _BECAME = r"(?:more\s+(?:\w+\s+and\s+)?|(?:was|were|is|are|be|been|remains?|remained|stays?|stayed)\s+(?:more\s+)?(?:\w+\s+and\s+)?)"
 # Each kind of effect: how prose claims it, and the parts of words of the commits that tell it.
