@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from summarizer.models.activity import Commit, FileChange
 from summarizer.models.history import History
+from summarizer.validation import validate
 from summarizer.validation.evidence import figures_in
 from tests.vision_history import commit, errors, grace_between, march
 
@@ -447,3 +448,18 @@ def test_work_said_to_contribute_to_a_quality_claims_it() -> None:
     month = march([commit("a1", "2025-03-03", "Add a blur kernel (#30)", "vision/blur.py")])
     text = "In March 2025, Grace added a blur kernel (#30). The kernel contributed to the overall stability of the library."
     assert errors(text, month) == {("ungrounded_text", "contributed to the overall stability")}
+
+
+def test_a_wrong_ref_is_corrected_only_to_an_item_that_tells_the_claim() -> None:
+    month = march([
+        commit("a1", "2025-03-03", "Fix size hint lint from nightly (#30)", "vision/hints.py"),
+        commit("b2", "2025-03-04", "Bump pytorch to 2.10 in the nightly benchmark (#31)", "ci/nightly.yml"),
+        commit("c3", "2025-03-05", "Shrink the generated decoder code (#32)", "vision/decoder.py"),
+    ])  # fmt: skip
+
+    def suggested(text: str) -> list[str | None]:
+        return [f.suggestion for f in validate(text, month) if f.kind == "wrong_evidence"]
+
+    # #30 tells "size" alone of "reduced size of generated code": named, not offered as the ref.
+    assert suggested("### March 2025\n- Reduced the size of the generated code (#31)") == [None]
+    assert suggested("### March 2025\n- Shrank the generated decoder code (#31)") == ["#32"]

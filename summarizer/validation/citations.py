@@ -367,7 +367,13 @@ def _misplaced(
         return None
     if better is None:
         return f"{ref_of(cited)} is “{cited.title}”, which tells nothing of {words}, nor does the title of another work item of {context.name}", None
-    return f"{ref_of(cited)} is “{cited.title}”, which tells little of {words}; {ref_of(better)} is “{better.title}”", ref_of(better)
+    # A better item that tells one word of a claim of several ("size" of "reduced size of generated
+    # code", for "fix size hint lint") is named, not offered as the ref: a drafter would re-cite the
+    # claim to it, and keep it.
+    told_words = {word for key, word in claim.items() if " " not in word and citations.shared((key,), better)}
+    whole_words = {word for word in claim.values() if " " not in word}
+    suggestion = ref_of(better) if len(told_words) >= 2 or told_words == whole_words else None
+    return f"{ref_of(cited)} is “{cited.title}”, which tells little of {words}; {ref_of(better)} is “{better.title}”", suggestion
 
 
 def _told_better(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> WorkItem | None:
