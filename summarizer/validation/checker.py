@@ -10,7 +10,7 @@ from summarizer.models.history import History
 from summarizer.period import month_label
 from summarizer.validation.acronyms import expansions as acronym_expansions
 from summarizer.validation.citations import check_citations, check_figure_sources, check_months_of_work
-from summarizer.validation.claims import PR_REF, SHA, check_counts, check_figures, check_identifiers, check_quantities, check_word_figures
+from summarizer.validation.claims import check_counts, check_figures, check_identifiers, check_quantities, check_word_figures
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
 from summarizer.validation.echo import check_echoes
@@ -20,7 +20,7 @@ from summarizer.validation.grounding import check_filler, check_grounding
 from summarizer.validation.items import ref_of
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
 from summarizer.validation.quotes import without_quoted_titles
-from summarizer.validation.sections import MONTH_MENTION, Sentence, month_mentions, split_sentences
+from summarizer.validation.sections import MONTH_MENTION, PR_REF, SHA, Sentence, month_mentions, split_sentences
 from summarizer.validation.signal_claims import SIGNAL_ROW, check_signal_claims, check_signal_row
 from summarizer.validation.terms import (
     check_expansions,

@@ -13,20 +13,8 @@ from summarizer.models.signals import LARGE_ITEM_LINES
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import NUMBER_WORDS, keys, ref_of
-from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, Sentence, month_before
+from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, PR_REF, SHA, Sentence, month_before
 from summarizer.words import count_as
-
-# A hash, bare or written as a ref ("#2368cc4a66", as a model may): letters and digits both.
-# A hash has a letter and a digit, unless it stands alone in parentheses or backticks ("(adacbda)",
-# "(1970349)"), where no word or count does.
-SHA = re.compile(
-    r"(?<![\w/.@-])(?<![\w]#)(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])"
-    r"|(?<=\()(?:[a-f]{7,40}|\d{7,40})(?=[),;])|(?<=`)[a-f]{7,40}(?=`)|(?<=, )(?:[a-f]{7,40}|\d{7,40})(?=\))"
-)
-# A ref may name its repository as owner/name or by its name alone ("helion#2377").
-PR_REF = re.compile(
-    r"(?:(?<![\w.-])(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]+|[A-Za-z][\w.-]*[A-Za-z0-9])#|(?<![\w&/#])#|\bPRs?\s*#?|\bpull/|\bpull requests?\s+#?)(?P<number>\d+)\b"
-)
 
 
 def refs_in(text: str) -> list[tuple[re.Match[str], str]]:

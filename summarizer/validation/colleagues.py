@@ -27,7 +27,7 @@ from summarizer.validation.items import joined_key, keys
 from summarizer.validation.phrases import STOP_WORDS, TITLE_WORD, Token, follows, tokens
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
-from summarizer.validation.vocabulary import stem
+from summarizer.validation.vocabulary import HARDWARE_NOUNS, stem
 
 _GIVEN_TO_OTHERS = re.compile(
     # "Alongside this, she …" goes on with her own work: it gives nothing away.
@@ -79,7 +79,7 @@ def _said_by_them(first: str, second: str, context: Context, compounded: tuple[b
     # Beside a function word ("config when"), a word their own titles use is theirs; beside a
     # generic noun it may be another's tool ("gemm analyzer"), and both must be theirs. A word of
     # their own compound ("buffer ops in the matmul", where they wrote bufferops) is theirs.
-    content = [(word, theirs) for word, theirs in zip((first, second), compounded) if word.lower() not in _FUNCTION_WORDS | _HARDWARE]
+    content = [(word, theirs) for word, theirs in zip((first, second), compounded) if word.lower() not in _FUNCTION_WORDS | HARDWARE_NOUNS]
     wanted = [_with_prefixes(keys(word)) for word, theirs in content if not theirs]
     if content and not wanted:
         return True
@@ -128,8 +128,6 @@ _FUNCTION_WORDS = frozenset("""
 when where while whether which who whom whose why how what whenever wherever then than once since until unless after before
 during without within also not now only just very still yet even ever here there thus hence instead rather already again
 """.split())
-# What hardware is, beside whose it is: "AMD GPUs" is AMD where their work is on AMD.
-_HARDWARE = frozenset("gpu gpus cpu cpus hardware device devices accelerator accelerators chip chips machine machines".split())
 
 
 def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:

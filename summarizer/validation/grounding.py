@@ -29,12 +29,12 @@ from collections.abc import Callable, Iterator
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.period import MONTH_NAMES
-from summarizer.validation.claims import COUNT, LINES_DIFF, PR_REF, SHA
+from summarizer.validation.claims import COUNT, LINES_DIFF
 from summarizer.validation.context import Context
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import whole_keys
 from summarizer.validation.prose import TAG_LINE
-from summarizer.validation.sections import Sentence
+from summarizer.validation.sections import PR_REF, SHA, Sentence
 from summarizer.validation.terms import TERM
 from summarizer.validation.vocabulary import GENERIC_TERMS, WORD
 

@@ -14,7 +14,7 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
 from summarizer.validation.items import keys, parts, whole_keys
 from summarizer.validation.sections import LIST_MARKER, PERSON, TAG_LINE, Sentence
-from summarizer.validation.vocabulary import GENERIC_TERMS, IMPORTED_AS
+from summarizer.validation.vocabulary import GENERIC_TERMS, HARDWARE_NOUNS, IMPORTED_AS
 
 _FIGURES_LINE = re.compile(r"^\*\*\d[\d,]* commits? • ")
 _PERSON_VERBS = (
@@ -269,8 +269,8 @@ def _names_their_code(language: str, before: str, after: str, scope: Evidence, c
 _SHELLS = frozenset("bash zsh sh".split())
 _THING = re.compile(r"\s+([A-Za-z]+)")
 _WRITTEN_BEFORE = re.compile(r"\b(?:in|into|using|with)\s+$", re.IGNORECASE)
-# What a platform is: "CUDA GPUs", "CUDA devices".
-_PLATFORM_NOUNS = frozenset("gpu gpus device devices hardware machines platform platforms targets".split())
+# What a platform is: "CUDA GPUs", "CUDA devices", "CUDA targets".
+_PLATFORM_NOUNS = HARDWARE_NOUNS | frozenset("platform platforms targets".split())
 # What a program is written as: "CUDA kernels", "Rust code" say the language was written.
 _WRITTEN_IN = frozenset("""
 code codes kernel kernels file files source sources implementation implementations rewrite port program programs script scripts

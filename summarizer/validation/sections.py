@@ -35,6 +35,17 @@ _RANGE_START = re.compile(rf"\b(?P<first>{MONTH_NAME})\.?\s*(?:–|—|-|to|thro
 # Accented letters too: "Timothée", "Guðmundsson".
 _NAME_WORD = r"(?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[-'][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)*|[A-Z]\.)"
 PERSON = re.compile(rf"(?<![\w.])(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}})(?!\w)")
+# A hash, bare or written as a ref ("#2368cc4a66", as a model may): letters and digits both.
+# A hash has a letter and a digit, unless it stands alone in parentheses or backticks ("(adacbda)",
+# "(1970349)"), where no word or count does.
+SHA = re.compile(
+    r"(?<![\w/.@-])(?<![\w]#)(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])"
+    r"|(?<=\()(?:[a-f]{7,40}|\d{7,40})(?=[),;])|(?<=`)[a-f]{7,40}(?=`)|(?<=, )(?:[a-f]{7,40}|\d{7,40})(?=\))"
+)
+# A ref may name its repository as owner/name or by its name alone ("helion#2377").
+PR_REF = re.compile(
+    r"(?:(?<![\w.-])(?P<repo>[A-Za-z0-9][\w.-]*/[\w.-]+|[A-Za-z][\w.-]*[A-Za-z0-9])#|(?<![\w&/#])#|\bPRs?\s*#?|\bpull/|\bpull requests?\s+#?)(?P<number>\d+)\b"
+)
 # A line of skill or language tags ("Skills: Python, Triton").
 TAG_LINE = re.compile(
     r"^\s*(?:[-*]\s+)?(?:\*\*|__)?(?P<label>Languages?(?:\s*(?:&|and|/)\s*[Ss]kills?)?|Skills?(?:\s*(?:&|and|/)\s*[Ll]anguages?)?|Technical(?: skills)?|Technologies|Tech stack|Tools)"
@@ -220,7 +231,6 @@ def _indent(line: str) -> int:
 _ANY_MONTH_NAME = re.compile(rf"\b(?:{MONTH_NAME})\b")
 _FIGURES_LINE = re.compile(r"^[*_]*\d[\d,]*\s+(?:commits?|work items?|pull requests?|PRs?)\b[^\n]*$", re.IGNORECASE)
 _LATE_MONTH = re.compile(rf"(?:[,;]\s*(?:(?:and|then|plus|while)\s*,?\s*)?|\s+(?:and|then|plus|while)\s*,\s*)(?:in|during)\s+(?:{MONTH_NAME})\s+(?:19|20|21)\d{{2}}\s*,", re.IGNORECASE)
-_A_REF = re.compile(r"(?<![\w/])#\d+\b|\b[0-9a-f]{7,40}\b")
 _GOING_ON = re.compile(r"^\W*(?:(?:he|she|they)\s+(?:also|then|later|further|additionally)|also|then|later|afterwards|additionally)\b", re.IGNORECASE)
 
 
@@ -251,7 +261,8 @@ def _own_part(sentence: str) -> str:
     """The part of a sentence whose months are its own: "… (#585), (#597), and, in October 2025, a
     new example (#870)" names October late, after the work before it was cited, for its clause alone."""
     late = _LATE_MONTH.search(sentence)
-    return sentence[: late.start()] if late and _A_REF.search(sentence[: late.start()]) else sentence
+    before = sentence[: late.start()] if late else ""
+    return before if PR_REF.search(before) or SHA.search(before) else sentence
 
 
 def _yearless(sentence: str, period: list[str]) -> set[str]:

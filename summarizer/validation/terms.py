@@ -8,14 +8,14 @@ from difflib import SequenceMatcher
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.acronyms import Expansion, expansions, standard
-from summarizer.validation.claims import PR_REF, SHA, count_spans
+from summarizer.validation.claims import count_spans
 from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, normalize
 from summarizer.validation.items import NUMBER_WORDS, joined_key, parts, whole_keys
 from summarizer.validation.items import keys as keys_of
 from summarizer.validation.prose import LANGUAGE, TAG_LINE, near_login
-from summarizer.validation.sections import Sentence
+from summarizer.validation.sections import PR_REF, SHA, Sentence
 from summarizer.validation.vocabulary import GENERIC_TERMS, GENERIC_WORDS, IMPORTED_AS
 
 TERM = re.compile(
@@ -120,8 +120,6 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
 # A dotted or snake_case name, which may be a run of the words of a longer one: `bwd_da` of
 # squeeze_and_excitation_net_bwd_da.
 _NAME_RUN = re.compile(r"[A-Za-z_]\w*(?:[._][A-Za-z_0-9]\w*)+(?:\(\))?")
-
-
 
 
 def _made_by(vendor: str, scope: Evidence) -> bool:

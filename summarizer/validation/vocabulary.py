@@ -156,3 +156,7 @@ def _long_enough(word: str) -> bool:
 
 # Packages whose code imports them by another name: PyTorch is torch, NumPy np, scikit-learn sklearn.
 IMPORTED_AS = {"pytorch": ("torch",), "numpy": ("np", "numpy"), "scikit-learn": ("sklearn",), "pillow": ("pil",), "opencv": ("cv2",)}
+
+
+# What hardware is, beside whose it is or what runs on it: "AMD GPUs", "CUDA devices".
+HARDWARE_NOUNS = frozenset("gpu gpus cpu cpus hardware device devices accelerator accelerators chip chips machine machines".split())
