@@ -150,9 +150,11 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         checks_only = new_work_of_checks(claims[0], text, claimed) or new_work_of_checks(claims[1], text, claimed)
         # "Added the no-background logo and the canonical URL (#663)" for "No background image": a
         # change of the docs whose title tells no docs made what the claim says where it holds every
-        # word of it. A test's words are the feature it tests, which it did not make.
-        if checks_only is not None and len(narrow_claim) >= 2 and any(
-            item.class_rule == "docs:files" and context.citations.shared(narrow_claim, item) == len(narrow_claim) for item in claimed
+        # word of it (a pair of them read as one, "Added GitHub", aside). A test's words are the
+        # feature it tests, which it did not make.
+        single = [key for key, word in narrow_claim.items() if " " not in word]
+        if checks_only is not None and len(single) >= 2 and any(
+            item.class_rule == "docs:files" and context.citations.shared(single, item) == len(single) for item in claimed
         ):
             checks_only = None
         undone = undoing(claims[0], claims[1], narrow_claim, items, scope, context) or fix_of_no_fault(claims[1], items)
@@ -176,7 +178,11 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         # sentence names an identifier of another item's title that #12 never writes, and cites nothing else for it.
         # Not where the cited title tells the last clause: "…, added tflops to grouped_gemm (#254)" after uncited work.
         untitled = not any(context.citations.shared(narrow_claim, item, title=True) for item in items)
-        if alone and verdicts[0] is None and wide_claim is not narrow_claim and untitled and (named := _named_elsewhere(wide_claim, items, scope, context, in_sentence, titled=True)):
+        if alone and verdicts[0] is None and wide_claim is not narrow_claim and untitled and (named := _named_elsewhere(wide_claim, items, scope, context, in_sentence, titled=True, dotted=True)):
+            verdicts = [_never_names(items, *named)] * 2
+        # "…: the launcher gained BlockSpec support, `prims.iota` is now lowered (#1548)": the words
+        # before may be #1548's, but the clause it closes names another item's identifier, which #1548 never writes.
+        elif alone and verdicts[0] is not None and verdicts[1] is None and untitled and (named := _named_elsewhere(narrow_claim, items, scope, context, in_sentence, titled=True, dotted=True)):
             verdicts = [_never_names(items, *named)] * 2
         # A claim another item writes word for word is that item's: wrong where it passed, and the
         # suggestion where it failed with none.
@@ -209,6 +215,20 @@ def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None,
     return any(claim.keys() & titles[item.id] - titles[suggestion.id] for item in items)
 
 
+def _files_of(item: WorkItem, names: set[str], context: Context) -> bool:
+    """Whether the item changed a file of each name ("runpod.py")."""
+    changed = {change.path.rsplit("/", 1)[-1].lower() for sha in item.commits if (commit := context.citations.commits.get(sha)) for change in commit.files}
+    return all(name.lower() in changed for name in names)
+
+
+def _written_in_body(item: WorkItem, wanted: set[str], context: Context) -> bool:
+    """Whether the item's commit messages write each of the keys: "materialize clipped scheduler
+    metadata" in the body of #3314, whose sibling's title names the scheduler."""
+    body = " ".join(commit.body for sha in item.commits if (commit := context.citations.commits.get(sha)))
+    written = {key for word in WORD.findall(body) for key in keys(word)}
+    return wanted <= written
+
+
 def _siblings_word(claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, plain: dict[str, str]) -> tuple[str, str] | None:
     """The item of the month whose title is the cited item's but for a word or three, where the claim
     names the sibling's own words, a word both share (in `plain` words: "A GEGLU example …" of
@@ -222,8 +242,9 @@ def _siblings_word(claim: dict[str, str], items: list[WorkItem], scope: Evidence
         shared, own, theirs = titles[cited.id] & titles[other.id], titles[cited.id] - titles[other.id], titles[other.id] - titles[cited.id]
         if other.id == cited.id or len(shared) < 2 or not 0 < len(own) <= _SIBLING_WORDS or not 0 < len(theirs) <= _SIBLING_WORDS:
             continue
-        if said & theirs and (said | plain.keys()) & shared and not (said | plain.keys()) & own:
-            named = ", ".join(sorted(claim[key] for key in said & theirs))
+        # "extended runpod.py (#1776)", #1776 "Add runpod SKILL.md", which changed scripts/runpod.py too.
+        if said & theirs and (said | plain.keys()) & shared and not (said | plain.keys()) & own and not _files_of(cited, {claim[key] for key in said & theirs}, context) and not _written_in_body(cited, said & theirs, context):
+            named = ", ".join(sorted({claim[key] for key in said & theirs}))
             return f"{ref_of(cited)} is “{cited.title}”; {ref_of(other)}, “{other.title}”, is the one that names {named}", ref_of(other)
     return None
 
@@ -258,18 +279,21 @@ def _never_names(items: list[WorkItem], holder: WorkItem, name: str) -> tuple[st
 
 
 def _named_elsewhere(
-    claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, in_sentence: frozenset[str] = frozenset(), titled: bool = False
+    claim: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context, in_sentence: frozenset[str] = frozenset(), titled: bool = False,
+    dotted: bool = False,
 ) -> tuple[WorkItem, str] | None:
     """The item of the month that names an identifier of the claim the cited items never name, and
     that identifier (the first such), an item whose title names it first; `titled`, only such an
-    item. None when there is none, or when an item the sentence cites names it (`in_sentence`)."""
+    item; `dotted`, a dotted name too where the cited items never write its last part. None when
+    there is none, or when an item the sentence cites names it (`in_sentence`)."""
     if scope.month is None:
         return None
     citations = context.citations
     cited = {item.id for item in items}
     for key, word in claim.items():
         # The name whole: a part of it ("conditions" of test_conditions.py) names another item as often as not.
-        if not _IDENTIFIER.fullmatch(word) or key not in whole_keys(word):
+        named = _IDENTIFIER.fullmatch(word) or (dotted and _DOTTED.fullmatch(word) and not any(citations.shared(keys(word.rsplit(".", 1)[-1].rstrip("()")), item) for item in items))
+        if not named or key not in whole_keys(word):
             continue
         # Named whole, not as a word that begins it ("func" of functools.lru_cache).
         ids = frozenset(id_ for id_ in citations.holding(key, scope.month) if any(word.startswith(key) for word in citations.words[id_]))
@@ -286,6 +310,8 @@ def _named_elsewhere(
 # An identifier's name as code writes it, snake_case or camelCase: no product's name (PyTorch, GitHub).
 # A file named so ("all_reduce.py", "test_signal_wait.expected") is one too.
 _IDENTIFIER = re.compile(r"(?:\w+\.)*(?:_*[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)(?:\(\)|\.[a-z]{1,8})?")
+# A dotted name in lower case ("prims.iota"), whose last part may be told alone ("torch.compile").
+_DOTTED = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+(?:\(\))?")
 
 
 def _checkable(claim: dict[str, str], scope: Evidence, context: Context) -> dict[str, str]:
@@ -345,7 +371,7 @@ def _misplaced(
         return None
     # An identifier the claim names ("store_cache_modifiers"), in none of the cited items' words
     # or code and in a few other items of the month: those tell the claim, whatever else it shares.
-    named = _named_elsewhere(claim, items, scope, context, in_sentence) if alone else None
+    named = _named_elsewhere(claim, items, scope, context, in_sentence, dotted=True) if alone else None
     if named is not None:
         return _never_names([cited], *named)
     if outweighing is not None:

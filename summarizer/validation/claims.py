@@ -144,6 +144,9 @@ def check_identifiers(sentence: Sentence, scope: Evidence, context: Context) -> 
         number = int(match.group("number"))
         if number in scope.pr_numbers or (re.search(rf"(?<!\w)#{number}\b|/pull/{number}\b", scope.text) and not _cited(sentence.text, match)):
             continue
+        # "copied from the OSS tutorial (PR7238)" where the commit says "from PR7238": its words, not a ref of theirs.
+        if not match.group(0).startswith("#") and re.search(rf"(?<!\w){re.escape(match.group(0))}(?!\d)", scope.text):
+            continue
         yield context.placed_elsewhere(
             lambda evidence: number in evidence.pr_numbers, sentence, match, scope, f"#{number}"
         ) or finding(FindingKind.UNKNOWN_PR, sentence, match, scope, f"no work item of {context.name} is #{number}{context.where(scope)}")

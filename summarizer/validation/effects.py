@@ -104,9 +104,9 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
             yield finding(FindingKind.UNGROUNDED_TEXT, sentence, match, scope, f"“{match.group(0)}” is an effect no work {where} speaks of")
 
 
-# A motivation appended to the work ("…, all aimed at improving …"); a sentence whose verb is the
-# aim ("These improvements aim to enhance …") claims the effect all the same.
-_AIMED = re.compile(r"\b(?:aimed\s+at|intended\s+to|meant\s+to|in\s+order\s+to)\s+$", re.IGNORECASE)
+# A motivation appended to the work ("…, all aimed at improving …", "focused on enhancing"); a sentence whose verb
+# is the aim ("These improvements aim to enhance …") claims the effect all the same.
+_AIMED = re.compile(r"\b(?:aimed\s+at|intended\s+to|meant\s+to|in\s+order\s+to|focus(?:ed|es|ing)?\s+on)\s+$", re.IGNORECASE)
 
 
 def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> list[WorkItem]:

@@ -34,6 +34,8 @@ def normalize(text: str) -> str:
 
 # Sizes as commands and configs write them ("-Xmx2G", "4K pages"): the same figure as "2 GB".
 _SHORT_SIZE = re.compile(r"(?<![\w.])(?P<value>\d+(?:\.\d+)?)(?P<unit>[kKMGT])(?![\w/])")
+# Times so written ("faster than 30s", "timeout=5min"): the same figure as "30 seconds".
+_SHORT_TIME = re.compile(r"(?<![\w.])(?P<value>\d+(?:\.\d+)?)(?P<unit>s|min|h)(?![\w/])")
 
 
 # A benchmark table's header names its columns' unit once ("…_persistent-tflops", "latency (ms)");
@@ -46,6 +48,7 @@ _DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
 def figures_in(text: str) -> set[tuple[float, str]]:
     figures = {(float(match.group("value")), unit_name(match.group("unit"))) for match in FIGURE.finditer(text)}
     figures |= {(float(match.group("value")), match.group("unit").replace("K", "k") + "B") for match in _SHORT_SIZE.finditer(text)}
+    figures |= {(float(match.group("value")), match.group("unit")) for match in _SHORT_TIME.finditer(text)}
     return figures | _table_figures(text)
 
 
@@ -115,9 +118,15 @@ class Evidence:
 _ALTERNATION = re.compile(r"(?<![\w/])(?P<stem>[A-Za-z]\w*_)[A-Za-z0-9]+/(?P<other>[A-Za-z0-9]+)(?![\w/])")
 
 
+# "add .expected_{cute,pallas} files": a name with a part given several ways in braces names each.
+_BRACES = re.compile(r"(?P<stem>[\w.]*)\{(?P<parts>[\w.]+(?:,\s*[\w.]+)+)\}(?P<tail>[\w.]*)")
+
+
 def _alternatives(text: str) -> list[str]:
-    """The names a text's alternations spell out: varlen_bwd of "varlen_fwd/bwd"."""
-    return [match.group("stem") + match.group("other") for match in _ALTERNATION.finditer(text)]
+    """The names a text's alternations spell out: varlen_bwd of "varlen_fwd/bwd", .expected_pallas
+    of ".expected_{cute,pallas}"."""
+    braced = [match.group("stem") + part.strip() + match.group("tail") for match in _BRACES.finditer(text) for part in match.group("parts").split(",")]
+    return [match.group("stem") + match.group("other") for match in _ALTERNATION.finditer(text)] + braced
 
 
 def evidence_by_month(history: History) -> dict[str | None, Evidence]:

@@ -263,19 +263,27 @@ def _names_their_code(language: str, before: str, after: str, scope: Evidence, c
     if thing is None:
         return _WRITTEN_BEFORE.search(before) is None
     word = thing.group(1).lower()
+    # "a CUDA development image": what it is comes last.
+    if word in _IMAGE_KINDS and thing.group(2):
+        word = thing.group(2).lower()
     return word not in _WRITTEN_IN and (word in _PLATFORM_NOUNS or bool(keys(word) & told))
 
 
 _SHELLS = frozenset("bash zsh sh".split())
-_THING = re.compile(r"\s+([A-Za-z]+)")
+_THING = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Za-z]+))?")
+_IMAGE_KINDS = frozenset("development devel base docker runtime".split())
 _WRITTEN_BEFORE = re.compile(r"\b(?:in|into|using|with)\s+$", re.IGNORECASE)
-# What a platform is: "CUDA GPUs", "CUDA devices", "CUDA targets".
-_PLATFORM_NOUNS = HARDWARE_NOUNS | frozenset("platform platforms targets".split())
+# What a platform is, or what is built on it: "CUDA GPUs", "CUDA targets", "a CUDA development image".
+_PLATFORM_NOUNS = HARDWARE_NOUNS | frozenset("platform platforms targets image images container containers toolkit".split())
 # What a program is written as: "CUDA kernels", "Rust code" say the language was written.
 _WRITTEN_IN = frozenset("""
 code codes kernel kernels file files source sources implementation implementations rewrite port program programs script scripts
 extension extensions module modules library libraries binding bindings version versions backend backends
 """.split())
+
+
+# A platform told by its own libraries and tools: "Catch missing cudnn error" is CUDA work.
+_TOLD_BY = {"cuda": re.compile(r"\b(?:cudnn|cublas(?:lt)?|cutlass|nvcc|nvrtc|cupti|cufft|curand|cusparse)\b", re.IGNORECASE)}
 
 
 def _language_supported(language: str, scope: Evidence) -> bool:
@@ -286,6 +294,9 @@ def _language_supported(language: str, scope: Evidence) -> bool:
     # "Go", "C", "R" are words too: a short name counts only as written. A longer one may begin a
     # name the commits use ("CUDA graphs" where they wrote cudagraph), or end one ("non-CUDA").
     if len(language) > 3:
+        told = _TOLD_BY.get(language.lower())
+        if told is not None and told.search(scope.text):
+            return True
         return bool(re.search(rf"(?:(?<![A-Za-z#+-])|(?<=non-)){re.escape(language)}", scope.text, re.IGNORECASE))
     # A name of symbols may close a compound ("Python-to-C++"); a letter's ("C") may not ("Objective-C").
     before = r"(?<![\w#+])" if not language.isalpha() else r"(?<![\w#+-])"

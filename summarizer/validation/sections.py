@@ -242,7 +242,11 @@ _LABELLED_ITEM = re.compile(
     rf"^\s*{LIST_MARKER}\s+(?P<bold>\*\*|__)?(?:{MONTH_MENTION.pattern})(?(bold)[.:]?(?:\*\*|__)\s*(?::|—|–|-\s)?|\s*(?::|—|–|-\s))"
 )
 _TOTALS_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s+(?:\*\*|__)?(?:totals?|overall|altogether|in total|both months|the period|period)\b", re.IGNORECASE)
-_OF_THE_PERIOD = re.compile(r"^\W*(?:the period['’]s|(?:over|across|in|for|during|throughout) the (?:whole )?period\b)", re.IGNORECASE)
+# "Over the two months he landed 56 commits", at the end of a month's paragraph: the period's.
+_OF_THE_PERIOD = re.compile(
+    r"^\W*(?:the period['’]s|(?:over|across|in|for|during|throughout)\s+(?:the\s+(?:whole\s+)?period|(?:the|these|those|all|both)\s+(?:(?:two|three|four|five|six|\d+)\s+)?months)\b)",
+    re.IGNORECASE,
+)
 # A month named with its year after a word of time: "… running through March 2025", "… in May 2025".
 _TOPIC_MONTH = re.compile(rf"\b(?:in|during|through|throughout|across|over|of|spent|spends)\s+(?:the\s+month\s+of\s+)?(?:{MONTH_NAME})\s+(?:19|20|21)\d{{2}}\b", re.IGNORECASE)
 _RANGE_OPENING = re.compile(rf"\b(?:{MONTH_NAME})\.?(?:\s+(?:19|20|21)\d{{2}})?\s*(?:–|—|-|to|through|and)\s*$")

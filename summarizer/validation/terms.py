@@ -39,6 +39,7 @@ monday tuesday wednesday thursday friday saturday sunday english
 _NOT_A_TERM = re.compile(
     r"^(?:\d+-?(?:st|nd|rd|th|s|k|K|M|x|ms|GB|MB|KB|TB|B|bit)|Q[1-4]|[ivxIVX]+|e\.g|i\.e|(?:[A-Za-z]\.)+[A-Za-z]?)$"
 )
+_ALPHANUMERIC = re.compile(r"[A-Za-z0-9]")
 _URL_OR_EMAIL = re.compile(r"https?://\S+|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _OWNER_NAME = re.compile(r"(?<![\w./@:-])(?P<token>[A-Za-z][\w.-]*/[A-Za-z0-9][\w.-]*[A-Za-z0-9])(?![\w/])")
 _NOT_REPOSITORIES = re.compile(r"^(?:and/or|I/O|w/o|try/(?:catch|except)|if/else|[kMGT]i?B/s|tokens/s|it/s|req/s)$", re.IGNORECASE)
@@ -79,8 +80,8 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
             # `f(x)` names f; `TRITON_INTERPRET=1` names the variable it sets.
             term = re.sub(r"\(.*\)$|(?<=\w)=[^\s=]*$", "", term).strip()
         base = term[:-1] if kind == "caps" and term.endswith("s") and len(term) > 2 else term
-        # A one-letter name (`a`, `x`) is a variable's, which no writer invents.
-        if len(term) < 2 or base in GENERIC_TERMS or term in GENERIC_TERMS or _NOT_A_TERM.match(term) or base in expanded:
+        # A one-letter name (`a`, `x`) is a variable's, which no writer invents; an operator (`==`) is no name.
+        if len(term) < 2 or not _ALPHANUMERIC.search(term) or base in GENERIC_TERMS or term in GENERIC_TERMS or _NOT_A_TERM.match(term) or base in expanded:
             continue
         if LANGUAGE.fullmatch(term):
             continue  # a language named is a skill claim, checked as one
@@ -90,7 +91,7 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
             continue
         # Said in other words than the commits': `BF16` for bfloat16, FSDP for FullyShardedDataParallel.
         told = context.citations.told(scope.month)
-        if _compared_keys(term, told) & told or _told_in_parts(term, kind, scope, context) or _sized(term, scope, context) or _their_typo(term, told):
+        if _told_by_keys(term, told, scope, context) or _told_in_parts(term, kind, scope, context) or _sized(term, scope, context) or _their_typo(term, told):
             continue
         if _joined_with_neighbour(masked, match.start(kind), match.end(kind), told) or (_NAME_RUN.fullmatch(term) and _inside_their_names(term, scope, context)):
             continue
@@ -208,6 +209,18 @@ def _sized(term: str, scope: Evidence, context: Context) -> bool:
 _SIZED = re.compile(r"^(?P<number>\d{1,6})-(?P<unit>[a-z]{3,}?)s?(?:-[a-z]+)*$")
 
 
+def _told_by_keys(term: str, told: frozenset[str], scope: Evidence, context: Context) -> bool:
+    """Whether a key of the term (`_compared_keys`) is told; its initials only where the commits
+    write them as a word of their own (FSDP), not as the initials of a name of theirs: the code's
+    policy.corr_regs does not tell a PreparedCallRegistry."""
+    found = _compared_keys(term, told) & told
+    pieces = parts(term)
+    initials = "".join(piece[0] for piece in pieces)
+    if len(pieces) < 3 or found != {initials} or initials == "".join(pieces).lower():
+        return bool(found)
+    return scope.mentions(initials) or any(word.lower() == initials for commit in context.commits_of(scope.month) for word in commit.code)
+
+
 def _compared_keys(term: str, told: frozenset[str]) -> frozenset[str]:
     """The keys a term is told by: itself joined, or, an acronym of its words (FullyShardedDataParallel
     where the title says FSDP); not its initials where the commits write a name a letter or two from
@@ -303,7 +316,22 @@ def check_expansions(sentence: Sentence, context: Context) -> Iterator[Finding]:
 def _spelled_in_evidence(expansion: Expansion, context: Context) -> bool:
     """Whether the developer's commits, the code they changed or the repositories' own text at the tip spell the acronym so."""
     form = normalize(expansion.spelled)
-    return context.evidence[None].mentions(expansion.spelled) or form in context.spelled_out.get(expansion.acronym, ()) or form in context.code_prose
+    if context.evidence[None].mentions(expansion.spelled) or form in context.spelled_out.get(expansion.acronym, ()) or form in context.code_prose:
+        return True
+    # "Technical Steering Committee (TSC)" where their charter's text names TSC and each of those
+    # words: a commit's code words are kept once each, so the phrase is never written whole there.
+    words = [word.lower() for word in re.findall(r"[A-Za-z]+", expansion.spelled) if word.lower() not in _JOINING]
+    if "".join(word[0] for word in words) != expansion.acronym.lower():
+        return False
+    for month in context.history.months:
+        for commit in month.commits:
+            code = {word.lower() for word in commit.code} if commit.code else set()
+            if expansion.acronym.lower() in code and code.issuperset(words):
+                return True
+    return False
+
+
+_JOINING = frozenset("of and for the to in on a an".split())
 
 
 def expanded_acronyms(findings: list[Finding]) -> set[str]:
