@@ -190,7 +190,6 @@ KNOWN_GAPS = {
     "2580-install-flag-typo-param-yhaotb2025": "'enable_launch_tracing' for their enable_launch_trace reads as told in its parts; '3cb819c' for the --tritonparse option of #239 is missed in a history of titles and paths alone",
     "2609-months-bullets-rsqrt-jansel26a": "'Added an rsqrt lowering …, and enabled more cute tests (#1490)': #1490 enabled the tests; that the rsqrt half is #1512's is a clause-by-clause reading no rule makes of one ref",
     "2610-remote-gpu-tooling-jansel26a": "'telling agents to start a persistent pod' is read as Oguz Ulgen's 'Tell AGENTS to not run git push': a verb with the name of a file they changed (.agents) is no rule of the colleague check",
-    "2624-aot-runtime-term-jchoi26b": "'#3323 canonicalized static AOT calls …' (#3317's): a ref that opens its sentence as its subject is not read with the words after it",
     "2636-july-compiler-bullets-oulgen25a": "'Added an hl.dot() API for FP8 GEMM kernels': the planted other_author is caught, and FP8 GEMM, of the same teammate's title, is told a second time",
     "2647-july-bullets-speedup-mren25": "'… for Blackwell performance measurement, and added skip entries to the H100 test lists (#278)' (#268's): the clause the ref closes holds words no item's words hold, and the clause before is not weighed",
     "2650-themed-highlights-mren25": "'benchmarking' as a skill of work in tritonbench whose titles say 'for performance measurement': no rule reads measuring performance as benchmarking",
@@ -199,6 +198,14 @@ KNOWN_GAPS = {
     "2664-real-model-october-helionjansel2025d": "'catching missing triton errors' (a garble of #873's cudnn error) is a list of work in plain words no rule holds to the items",
     "2665-real-model-december-helionoulgen2025d": "'a software library for machine learning and computer vision' describes the project, which no rule checks; and the skills 'GPU' and 'Machine Learning', which the labeller left, are flagged",
     "2666-real-model-august-helionethche2026b": "'were tested with several benchmarks' and 'further enhanced the code's ability to handle complex transformations': effects in forms the effect check does not know",
+    "2671-errors-benchmarks-jansel25e": "'added TritonBench benchmarks for embedding and rms_norm' (Will Feng's #248, #253): the developer's own words (benchmark, embedding, rms_norm) recombine into a teammate's work, which the colleague check reads as theirs",
+    "2677-typing-filler-jansel25e": "'improved `Tensor.item()` handling … (#306)', #307's 'Improve Tensor.item() handling': #306's code names item and tensors, and the copied title of another item is not weighed against it",
+    "2697-prose-teammate-tcombes26a": "'renamed the default pallas_loop_type value to unroll' (Yifei Xu's #2155): pallas_loop_type is the developer's word too, and 'unroll' alone beside it is no pair of the teammate's title",
+    "2698-flowing-prose-tcombes26a": "'All four of his features and bug fixes came with test changes.', a closing paragraph of one sentence, is read as naming no work: a count written as a word in the grounding check is not read",
+    "2724-we-dobench-echo-wfeng25f": "'timed the Helion MoE kernel … using triton.testing.do_bench (#118)' (#110's): #118's title holds MoE, and #110 holds the benchmark words in its code, not its title: the margins that call a ref wrong are not met",
+    "2729-priors-prose-expansion-jansel26b": "#2679 ('per-fragment config priors') cited for #2680's cute priors: the claim's words (static-persistent, tvm-ffi, staging, warp) are in a dozen items of the month each, #2679's code among them, and 'priors' is in both titles",
+    "2733-compat-bullets-term-jansel26b": "#2653 cited for #2678's validate_environment hook: the clause the ref closes ('tvm-ffi or CUDA >= 13 is missing') is in many items, and validate_environment and CuteBackendUnavailable are in #2678's code, not its title, which the rule for another item's name needs",
+    "2739-real-model-april-helionwfeng2026b": "'Added fusion-aware autotuning tests (#1904, #1906)': #1906's title shares the bracket tag and 'autotuning', so the refs cited together read as telling parts of one claim",
 }
 
 

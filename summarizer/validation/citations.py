@@ -215,6 +215,20 @@ def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None,
     return any(claim.keys() & titles[item.id] - titles[suggestion.id] for item in items)
 
 
+# A file named by its path or its name: "kernels/profile.py", "runpod.py".
+_FILE_NAME = re.compile(r"[\w./-]*\w\.[a-z]{1,5}")
+
+
+def _of_its_files(claim: dict[str, str], item: WorkItem, context: Context) -> bool:
+    """Whether a claim names a file the item changed ("kernels/profile.py") and, beside the parts of
+    its path, only verbs, generic words and adverbs ("updated … accordingly")."""
+    paths = [change.path.lower() for sha in item.commits if (commit := context.citations.commits.get(sha)) for change in commit.files]
+    parts_of = {part for path in paths for part in re.split(r"[/]", path)} | {part for path in paths for part in re.split(r"[/._-]", path)}
+    words = [word for value in claim.values() for word in value.split()]
+    named = any(_FILE_NAME.fullmatch(word) and word.lower() in parts_of for word in words)
+    return named and all(word.lower() in parts_of or stem(word.lower()) in ACTION_STEMS | GENERIC_STEMS or word.lower().endswith("ly") for word in words)
+
+
 def _files_of(item: WorkItem, names: set[str], context: Context) -> bool:
     """Whether the item changed a file of each name ("runpod.py")."""
     changed = {change.path.rsplit("/", 1)[-1].lower() for sha in item.commits if (commit := context.citations.commits.get(sha)) for change in commit.files}
@@ -361,6 +375,9 @@ def _misplaced(
     if not claim:
         return None
     citations = context.citations
+    # "#245 updated kernels/profile.py accordingly": a claim of a file alone, which the cited change changed, is told.
+    if any(_of_its_files(claim, item, context) for item in items):
+        return None
     cited = max(items, key=lambda item: citations.shared(claim, item))
     told, in_title = citations.shared(claim, cited), citations.shared(claim, cited, title=True)
     better, better_told, better_in_title = _best_other(claim, citations, scope, {item.id for item in items})
@@ -622,6 +639,15 @@ _POINTING = re.compile(
 )
 
 
+# A verb after a ref that is its clause's subject: "#2137 then made", "#3323 canonicalized".
+_SUBJECT_VERB = re.compile(
+    r"\s+(?:(?:then|also|later|further|now|first|finally)\s+)?(?:[a-z]+ed|[a-z]{3,}(?<!s)s|made|built|wrote|ran|set|put|led|cut|kept|gave|took|brought|sped)\b(?!\s*\()"
+)
+_SENTENCE_END = re.compile(r"[.!?]\s+")
+# Words that introduce a ref before its clause: "With #1802, …", "In #1969, …".
+_INTRODUCING = re.compile(r"\s*(?:(?:and|then)\s+)?(?:with|in|through|via|under|for)\s*", re.IGNORECASE)
+
+
 def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[str]:
     """For each ref, the words it is cited for: those since the last citation (refs cited together
     share them) or, `narrow`, the clause the citation closes; for a citation that opens the
@@ -640,6 +666,16 @@ def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[
         # "…; the second (#3200) computes …": a ref after the words that only point at it is cited
         # for the words after it.
         pointing = _LABEL.sub("", _CLAUSE_BREAK.split(clause)[-1])
+        # "…, #2055 turns an invalid pallas_loop_type into a ValueError", "With #1802, the compiler
+        # records …": a ref that is its clause's subject, or opens it, is cited for the words after it.
+        bare = text[ref.start() - 1 : ref.start()] != "("
+        # A hash opens a sentence in lower case ("… across ranks. c22ee64 adds …"): the sentence before is not its.
+        opening = _SENTENCE_END.split(pointing)[-1]
+        subject = bare and (not WORD.search(opening) or _POINTING.fullmatch(opening)) and _SUBJECT_VERB.match(text, ref.end())
+        if subject or (bare and _INTRODUCING.fullmatch(pointing) and text.startswith(",", ref.end())):
+            following = refs[index + 1].start() if index + 1 < len(refs) else len(text)
+            claims.append(text[ref.end() : following])
+            continue
         if WORD.search(pointing) and _POINTING.fullmatch(pointing):
             following = refs[index + 1].start() if index + 1 < len(refs) else len(text)
             claims.append(text[ref.end() : following])

@@ -98,10 +98,11 @@ COUNT_REVERTED = re.compile(
     + r"\s+(?:was|were|has\s+been|have\s+been|got)\s+(?:later\s+)?reverted\b",
     re.IGNORECASE,
 )  # fmt: skip
-# "6 of her 24 features and fixes (25%) came with tests", "of his 7 features and bug fixes, 5 (71%)
-# came with test changes": the tested-work count, of how many, and its share.
+# "6 of her 24 features and fixes (25%) came with tests", "23 of the 25 features and fixes changed
+# tests (92%)", "of his 7 features and bug fixes, 5 (71%) came with test changes": the tested-work
+# count, of how many, and its share.
 TESTED_OF = re.compile(
-    r"(?<!\d)(?P<count>\d+)\s+of\s+" + _WHOSE + r"(?P<of>\d+)\s+" + _WORK + r"(?:\s+in\s+[^,.;()]{0,40}?)?\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
+    r"(?<!\d)(?P<count>\d+)\s+of\s+" + _WHOSE + r"(?P<of>\d+)\s+" + _WORK + r"(?:\s+in\s+[^,.;()]{0,40}?|\s+[^,.;()]{0,30}?\btests?\b)?\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
     r"|\bof\s+" + _WHOSE + r"(?P<of2>\d+)\s+" + _WORK + r"[^.;]{0,50}?,\s*(?P<count2>\d+)\s*\((?P<percent2>\d+(?:\.\d+)?)\s?%\)"
     r"(?=[^.;]{0,40}?\btests?\b)",
     re.IGNORECASE,
@@ -440,7 +441,9 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     if kind == "months" and scope.month is not None:
         return
     truths = _truths(kind, match, sentence, scope, context)
-    if scope.month is not None and _WHOLE_OF.search(before):
+    # "the only one of his 51 work items that touched docs", "All four features and fixes touched
+    # tests" after the months' sections: a whole of theirs is the period's.
+    if scope.month is not None and (_WHOLE_OF.search(before) or _ALL_OF.search(before)):
         # "the only one of his 51 work items that touched docs": a whole of theirs is the period's.
         truths += _truths(kind, match, sentence, context.scope(None), context)
     if kind == "commits":
@@ -525,6 +528,7 @@ def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, con
 
 _AND_FIXES = re.compile(r"\s+and\s+(?:bug[ -]?)?fix(?:es)?\b", re.IGNORECASE)
 _WHOLE_OF = re.compile(r"\bof\s+(?:the|his|her|their|[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)?['’]s?)\s*$")
+_ALL_OF = re.compile(r"(?:^|[.;:]\s+)\W*all\s+(?:(?:of\s+)?(?:the|his|her|their)\s+)?$", re.IGNORECASE)
 _BESIDE_A_PART = re.compile(r"[A-Za-z][\w`'’-]*`?\s*\(\s*$")
 _NONE_BEFORE = re.compile(r"\b(?:none|no|zero|nothing|not one)\b[^.;]{0,20}$", re.IGNORECASE)
 _MEDIAN = re.compile(r"\bmedian\b[^.;]{0,40}$", re.IGNORECASE)

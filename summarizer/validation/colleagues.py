@@ -212,10 +212,10 @@ def _their_titles(text: str, sentence: Sentence, scope: Evidence, context: Conte
     words = tuple(word for word, _ in said)
     months = [scope.month] if scope.month else [month.month for month in context.history.months]
     for month in months:
-        for title, commit in context.colleagues.titled_by_others(month):
-            where = follows(title, words)
-            if where is None or credited(commit):
-                continue
+        # The title that tells most of the sentence's words is the one it copies.
+        found = [(where, commit) for title, commit in context.colleagues.titled_by_others(month) if (where := follows(title, words)) is not None and not credited(commit)]
+        if found:
+            where, commit = max(found, key=lambda each: each[0][1] - each[0][0])
             message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
             yield finding(FindingKind.OTHER_AUTHOR, sentence, (said[where[0]][1][0], said[where[1]][1][1]), scope, message)
             return

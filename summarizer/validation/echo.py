@@ -37,7 +37,7 @@ RETIRED_EXAMPLES = "retired-examples.jsonl"
 # A sentence about the instructions themselves, in any words: "As requested, every bullet below
 # cites a commit hash and avoids unsupported claims."
 _ABOUT_INSTRUCTIONS = re.compile(
-    r"^\W*(?:as (?:requested|instructed|asked|required)|as (?:the|your) instructions (?:ask|say|require)|per (?:the|your) instructions|following (?:the|your) instructions)\b"
+    r"^\W*(?:as (?:requested|instructed|asked|required)|as (?:the|your) instructions (?:ask|say|require)|(?:per|following) (?:the|your) (?:instructions|guidelines|rules|format))\b"
     r"|\b(?:every|each) (?:highlight|bullet|sentence|claim|statement|item|entry)s?(?: below| above| here)? (?:cites?|references?|is tied to|is backed by) (?:its|their|a|the|one|only)\b"
     r"|\b(?:following|per|as in|according to) the brief\b"
     r"|\bavoids? unsupported claims\b|\bas instructed\b|\b(?:every|each) claim (?:is )?tied to\b|\bwritten from [^.]{0,40}\bcommits only\b"

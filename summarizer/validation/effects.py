@@ -106,7 +106,10 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
 
 # A motivation appended to the work ("…, all aimed at improving …", "focused on enhancing"); a sentence whose verb
 # is the aim ("These improvements aim to enhance …") claims the effect all the same.
-_AIMED = re.compile(r"\b(?:aimed\s+at|intended\s+to|meant\s+to|in\s+order\s+to|focus(?:ed|es|ing)?\s+on)\s+$", re.IGNORECASE)
+# Work done to an end ("adding tests to ensure its stability", "fixes to improve code quality") says what it was for.
+_AIMED = re.compile(
+    r"\b(?:aimed\s+at|intended\s+to|meant\s+to|in\s+order\s+to|focus(?:ed|es|ing)?\s+on|(?:tests?|fixes|changes|features|checks)\s+to)\s+$", re.IGNORECASE
+)
 
 
 def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> list[WorkItem]:

@@ -48,10 +48,11 @@ ABBREVIATIONS = {
     "sought": "seek", "fought": "fight", "shook": "shake", "stole": "steal", "woke": "wake", "spun": "spin",
 }  # fmt: skip
 # Words of code that stand for several of prose: an xfail is an expected failure; a warp spec, or
-# warpspec, is warp specialization as often as a specification.
+# warpspec, is warp specialization as often as a specification; codegen is code generation.
 _SPELLED = {
     **dict.fromkeys(("xfail", "xfails", "xfailed"), ("expected", "failure", "expectedfailure")),
     "spec": ("specialization", "specification"), "warpspec": ("warp", "specialization", "warpspecialization"),
+    "codegen": ("code", "generation", "codegeneration"),
 }  # fmt: skip
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -162,6 +163,9 @@ def _key(word: str) -> str:
     word = ABBREVIATIONS.get(word, word)
     # British spelling is American to the commits: "normalising" is normalizing.
     word = stem(_BRITISH.sub("iz", word))
+    # An abbreviation inflected ("syncing", "allocs") is the word it stands for.
+    if word in ABBREVIATIONS:
+        word = stem(ABBREVIATIONS[word])
     # "tiling" stems to "til", "tile" stays: the trailing e is no part of a word's identity.
     return word[:-1] if word.endswith("e") and len(word) > 4 else word
 

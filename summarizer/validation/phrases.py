@@ -101,16 +101,21 @@ def title_words(text: str) -> tuple[str, ...]:
 def follows(words: tuple[str, ...], text: tuple[str, ...]) -> tuple[int, int] | None:
     """Where `text` says `words` in their order, each at most one word after the one before: the
     positions of the first and the last; None where it does not."""
-    for first in (index for index, word in enumerate(text) if word == words[0]):
+    for first in (index for index, word in enumerate(text) if _same(word, words[0])):
         at = first
         for word in words[1:]:
-            nxt = next((index for index in range(at + 1, min(at + 3, len(text))) if text[index] == word), None)
+            nxt = next((index for index in range(at + 1, min(at + 3, len(text))) if _same(text[index], word)), None)
             if nxt is None:
                 break
             at = nxt
         else:
             return first, at
     return None
+
+
+def _same(said: str, word: str) -> bool:
+    """Two stems of one word: "moved" stems to mov, "move" keeps its e."""
+    return said == word or (said[-1:] == "e") != (word[-1:] == "e") and said.removesuffix("e") == word.removesuffix("e")
 
 
 _TITLE_NOISE = re.compile(r"\[[^\]]*\]|\(#\d+\)")
@@ -215,7 +220,8 @@ class Colleagues:
         found = []
         for month in months:
             if month not in self._texts:
-                beside = {id(c): c for commits in self.theirs.get(month, {}).values() for c in commits}.values()
+                # In the order they landed: the pairs' order is a set's, which differs from run to run.
+                beside = sorted({id(c): c for commits in self.theirs.get(month, {}).values() for c in commits}.values(), key=lambda commit: (commit.authored_at, commit.sha))
                 self._texts[month] = [(normalize(text), SEPARATORS.sub(" ", text.lower()), commit) for commit in beside for text in [_text(commit)]]
             found += [commit for text, spaced, commit in self._texts[month] if (short.search(spaced) if short else needle in text)]
         return found
@@ -227,7 +233,8 @@ class Colleagues:
         if self._titles is None:
             self._titles = {}
             for each, by_pair in self.theirs.items():
-                commits = {commit.sha: commit for used in by_pair.values() for commit in used}.values()
+                # In the order they landed: the pairs' order is a set's, which differs from run to run.
+                commits = sorted({commit.sha: commit for used in by_pair.values() for commit in used}.values(), key=lambda commit: (commit.authored_at, commit.sha))
                 titled = [(title_words(commit.subject), commit) for commit in commits]
                 self._titles[each] = [
                     (words, commit) for words, commit in titled

@@ -147,6 +147,7 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
     paragraphs = re.split(r"(\n\s*\n)", text)
     last = max((number for number, paragraph in enumerate(paragraphs) if paragraph.strip()), default=-1)
     sections_seen: set[str] = set()
+    theme_of: tuple[str | None] | None = None  # the section a paragraph of a theme that named its month interrupted
     in_list = False  # in a list of items labelled by months
     after_list: str | None = None  # the section to return to after it
     label_indent = 0  # how far its labelled items are indented
@@ -155,6 +156,8 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
         offset += len(paragraph)
         if not paragraph.strip() or _OWN_FOOTER.match(paragraph.strip()):
             continue
+        if theme_of is not None:
+            section, theme_of = theme_of[0], None
         first_line = paragraph.strip().splitlines()[0]
         parts = _sentences_of(paragraph)
         named = set(months_named(first_line))
@@ -185,6 +188,10 @@ def split_sentences(text: str, period: list[str] | None = None) -> list[Sentence
                 section = _month_of(leading)
                 sections_seen.add(section)
             elif len(topic) == 1 and _TOPIC_MONTH.search(opening) and not _LIST_ITEM.match(first_line):
+                # "**Correctness.** In March 2026 he …": a paragraph of a theme speaks of its month, and
+                # the next theme's paragraph of the section before it.
+                if _THEME_LABEL.match(first_line):
+                    theme_of = (section,)
                 section = topic.pop()
                 sections_seen.add(section)
         heading_ends = paragraph.find("\n", paragraph.find(first_line)) if _HEADING.match(first_line) else -1
@@ -237,6 +244,8 @@ _GOING_ON = re.compile(r"^\W*(?:(?:he|she|they)\s+(?:also|then|later|further|add
 # A list item's marker: "-", "*", "•", "1." or "1)".
 LIST_MARKER = r"(?:[-*•]|\d+[.)])"
 _LIST_ITEM = re.compile(rf"^\s*{LIST_MARKER}\s")
+# A paragraph's bold label of a theme: "**Correctness.** …", "**New lowering:** …".
+_THEME_LABEL = re.compile(r"^\s*(?:\*\*|__)[A-Z][^*_\n]{1,40}(?:\*\*|__)")
 # "- August 2026: …", "- **July 2026.** …", "- **June 2026**: …".
 _LABELLED_ITEM = re.compile(
     rf"^\s*{LIST_MARKER}\s+(?P<bold>\*\*|__)?(?:{MONTH_MENTION.pattern})(?(bold)[.:]?(?:\*\*|__)\s*(?::|—|–|-\s)?|\s*(?::|—|–|-\s))"

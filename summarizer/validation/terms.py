@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from difflib import SequenceMatcher
 
 from summarizer.models.findings import Finding, FindingKind
-from summarizer.validation.acronyms import Expansion, expansions, standard
+from summarizer.validation.acronyms import Expansion, expansions, glossary, standard
 from summarizer.validation.claims import count_spans
 from summarizer.validation.colleagues import landed_by_another
 from summarizer.validation.context import Context, finding
@@ -95,6 +95,8 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
             continue
         if _joined_with_neighbour(masked, match.start(kind), match.end(kind), told) or (_NAME_RUN.fullmatch(term) and _inside_their_names(term, scope, context)):
             continue
+        if kind in ("camel", "code") and _typed_in_their_code(term, scope, context):
+            continue
         # A package named as its code imports it: PyTorch where they write torch. A vendor named by its
         # hardware: NVIDIA where they write B200.
         if any(name in told for name in IMPORTED_AS.get(term.lower(), ())) or _made_by(term, scope):
@@ -147,6 +149,16 @@ def _inside_their_names(term: str, scope: Evidence, context: Context) -> bool:
     if any(inside.search(word) for word in words):
         return True
     return any(".".join(parts[:cut]) in words and ".".join(parts[cut:]) in words for cut in range(1, len(parts)))
+
+
+def _typed_in_their_code(term: str, scope: Evidence, context: Context) -> bool:
+    """Whether their code names the term's type or class by one more word: SymFloat where it
+    writes SymFloatType.new_unbacked, a `Tile` where it writes TileClass."""
+    names = {piece for word in _code_words(scope, context) for piece in word.split(".")}
+    return any(f"{term}{suffix}" in names for suffix in _TYPE_SUFFIXES)
+
+
+_TYPE_SUFFIXES = ("Type", "Types", "Class", "Impl", "Info")
 
 
 def _joined_with_neighbour(text: str, start: int, end: int, told: frozenset[str]) -> bool:
@@ -320,8 +332,9 @@ def _spelled_in_evidence(expansion: Expansion, context: Context) -> bool:
         return True
     # "Technical Steering Committee (TSC)" where their charter's text names TSC and each of those
     # words: a commit's code words are kept once each, so the phrase is never written whole there.
+    # Not an acronym the field spells one way: "Tensor Memory Allocator (TMA)" needs those words together.
     words = [word.lower() for word in re.findall(r"[A-Za-z]+", expansion.spelled) if word.lower() not in _JOINING]
-    if "".join(word[0] for word in words) != expansion.acronym.lower():
+    if "".join(word[0] for word in words) != expansion.acronym.lower() or expansion.acronym.lower() in glossary():
         return False
     for month in context.history.months:
         for commit in month.commits:
@@ -381,6 +394,11 @@ def _check_repository(
         return
     if not named and context.evidence[None].mentions(token):
         return  # a path or a reference the commits themselves make
+    # "into autotuner/benchmarking", a path a teammate's commit changed: a folder of the repository
+    # (whose work it was is the colleague check's to tell), no repository.
+    wanted = token.lower()
+    if not named and any(wanted in change.path.lower() for commit in context.history.others for change in commit.files):
+        return
     before, after = sentence.text[max(0, span[0] - 160) : span[0]], sentence.text[span[1] :]
     # A pair written as a repository where a repository is named is one: "landed … in pytorch/pytorch".
     shaped = re.fullmatch(r"[a-z0-9-]+/[a-z0-9.-]+", token) is not None and _PLACE_BEFORE.search(before) is not None

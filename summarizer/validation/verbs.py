@@ -25,9 +25,14 @@ def new_work_of_checks(claim: str, sentence: str, items: list[WorkItem]) -> tupl
     # What the verb made: "Introduced retries for CI failures" made retries, for a reason that names
     # CI; "Added tests for the parser" made tests. The sentence's other claims may speak of checks.
     made = words[opening + 1 :]
-    made = made[: next((index for index, word in enumerate(made) if word in _PURPOSE), len(made))]
+    # "cute enabled for the AOT test suites": a verb with no object before "for" made what follows it.
+    made = made[: next((index for index, word in enumerate(made) if word in _PURPOSE and index > 0), len(made))]
     elsewhere = WORD.findall(sentence.replace(claim, " "))
     if any(_is_check_word(word) for word in [*words[:opening], *made]) or any(_is_check_word(word.lower()) for word in elsewhere):
+        return None
+    # "Added codegen for hl.rand, and enabled the RNG test files": a second verb's work is tests.
+    second = next((index for index in range(opening + 1, len(words) - 1) if words[index] == "and" and words[index + 1].endswith("ed")), None)
+    if second is not None and any(_is_check_word(word) for word in words[second + 1 :]):
         return None
     # "Added an entry … to the autotuner API docs": where it was added is the docs.
     if _INTO_CHECKS.search(claim):
@@ -164,7 +169,7 @@ _CHECKS_ONLY = ("tests:", "docs:")
 _CHECK_WORDS = frozenset(
     "test tests testing tested unittest unittests subtest subtests coverage regression ci check checks checked benchmark benchmarks doc docs "
     "documentation documented document documents docstring docstrings readme guide guides tutorial tutorials example examples reference "
-    "notebook notebooks "
+    "notebook notebooks suite suites "
     "comment comments typo typos lint linter assertion assertions expected fixture fixtures".split()
 )
 

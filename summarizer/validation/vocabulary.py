@@ -62,7 +62,10 @@ _DOUBLED = re.compile(r"(?<=[aeiou])([bdgmnprt])\1$")
 
 @cache
 def stem(word: str) -> str:
-    """A crude stem, enough to meet 'autotuning' with 'autotuner', 'caches' with 'cache', 'added' with 'add'."""
+    """A crude stem, enough to meet 'autotuning' with 'autotuner', 'caches' with 'cache', 'added' with 'add',
+    'temporarily' with 'temporary'."""
+    if word.endswith("ily") and len(word) >= 8:
+        return word[:-3] + "y"
     for suffix in ("ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ies", "ied", "es", "ed", "s", "ly", "e"):
         # Inflections may leave a short verb ("add", "fix"); other endings need a longer stem.
         shortest = 3 if suffix in ("ing", "es", "ed", "s") else 4
