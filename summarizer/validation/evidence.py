@@ -119,13 +119,21 @@ _ALTERNATION = re.compile(r"(?<![\w/])(?P<stem>[A-Za-z]\w*_)[A-Za-z0-9]+/(?P<oth
 
 
 # "add .expected_{cute,pallas} files": a name with a part given several ways in braces names each.
-_BRACES = re.compile(r"(?P<stem>[\w.]*)\{(?P<parts>[\w.]+(?:,\s*[\w.]+)+)\}(?P<tail>[\w.]*)")
+_BRACES = re.compile(r"\{(?P<parts>[\w.]+(?:,\s*[\w.]+)+)\}(?P<tail>[\w.]*)")
+_STEM_BEFORE = re.compile(r"[\w.]*$")
 
 
 def _alternatives(text: str) -> list[str]:
     """The names a text's alternations spell out: varlen_bwd of "varlen_fwd/bwd", .expected_pallas
     of ".expected_{cute,pallas}"."""
-    braced = [match.group("stem") + part.strip() + match.group("tail") for match in _BRACES.finditer(text) for part in match.group("parts").split(",")]
+    # The braces found first, and the name's stem read back from each: a pattern that began with
+    # the stem would try it at every letter of the text.
+    braced = [
+        stem + part.strip() + match.group("tail")
+        for match in _BRACES.finditer(text)
+        for stem in [_STEM_BEFORE.search(text, max(0, match.start() - 80), match.start()).group(0)]  # type: ignore[union-attr]
+        for part in match.group("parts").split(",")
+    ]
     return [match.group("stem") + match.group("other") for match in _ALTERNATION.finditer(text)] + braced
 
 
