@@ -139,3 +139,10 @@ def test_work_done_to_an_end_says_what_it_was_for() -> None:
     month = march([commit("a1", "2025-03-03", "Add tests for the resize step (#60)", "test/test_resize.py")])
     assert errors("In March 2025, Grace added tests to ensure the stability of the resize step.", month) == set()
     assert errors("In March 2025, Grace's tests ensured the stability of the resize step.", month) == {("ungrounded_text", "ensured the stability")}
+
+
+def test_a_count_of_commits_in_the_period_or_to_the_repository_is_the_whole() -> None:
+    month = march([commit(f"{n}c", f"2025-03-0{n}", f"Add the blur step {n} (#4{n})", "vision/blur.py") for n in range(1, 6)])
+    assert errors("Overall, she contributed 2 commits to the vision project during this period.", month) == {("wrong_count", "2 commits")}
+    assert errors("She landed 2 commits in the period.", month) == {("wrong_count", "2 commits")}
+    assert errors("She landed 5 commits in the period, 2 commits to the blur step.", month) == set()

@@ -453,7 +453,10 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
             places = [name for name in re.split(r",\s*|\s+and\s+", target.group("targets")) if name.lower() not in NUMBER_WORDS and not name.isdigit()]
             named = [context.repository_named(name) for name in places]
             if places and all(named):
-                truths = [sum(scope.commits_by_repo.get(repository or "", 0) for repository in set(named))]
+                # "10 commits to the Helion project": all of them there, however "to" reads elsewhere.
+                truths, subset = [sum(scope.commits_by_repo.get(repository or "", 0) for repository in set(named))], subset and bool(between)
+            elif _THE_WHOLE.match(target.group("targets")):
+                subset = subset and bool(between)
             elif not MONTH_MENTION.match(target.group("targets")):
                 subset = True
     if any(_agrees(claimed, truth, match.group("qualifier"), subset) for truth in truths):
@@ -527,6 +530,8 @@ def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, con
 
 
 _AND_FIXES = re.compile(r"\s+and\s+(?:bug[ -]?)?fix(?:es)?\b", re.IGNORECASE)
+# "10 commits in the period", "… to the project": the whole, not a part of it.
+_THE_WHOLE = re.compile(r"(?:this\s+|that\s+|the\s+)?(?:period|project|codebase|repository|repo)\b", re.IGNORECASE)
 _WHOLE_OF = re.compile(r"\bof\s+(?:the|his|her|their|[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)?['’]s?)\s*$")
 _ALL_OF = re.compile(r"(?:^|[.;:]\s+)\W*all\s+(?:(?:of\s+)?(?:the|his|her|their)\s+)?$", re.IGNORECASE)
 _BESIDE_A_PART = re.compile(r"[A-Za-z][\w`'’-]*`?\s*\(\s*$")
