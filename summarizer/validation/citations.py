@@ -26,7 +26,7 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.period import month_label
 from summarizer.titles import PR_SUFFIX
-from summarizer.validation.claims import refs_in
+from summarizer.validation.claims import files_of, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import VERSION, WORD, ItemWords, joined_key, keys, parts, ref_of, whole_keys, word_runs
@@ -222,16 +222,20 @@ _FILE_NAME = re.compile(r"[\w./-]*\w\.[a-z]{1,5}")
 def _of_its_files(claim: dict[str, str], item: WorkItem, context: Context) -> bool:
     """Whether a claim names a file the item changed ("kernels/profile.py") and, beside the parts of
     its path, only verbs, generic words and adverbs ("updated … accordingly")."""
-    paths = [change.path.lower() for sha in item.commits if (commit := context.citations.commits.get(sha)) for change in commit.files]
-    parts_of = {part for path in paths for part in re.split(r"[/]", path)} | {part for path in paths for part in re.split(r"[/._-]", path)}
     words = [word for value in claim.values() for word in value.split()]
-    named = any(_FILE_NAME.fullmatch(word) and word.lower() in parts_of for word in words)
-    return named and all(word.lower() in parts_of or stem(word.lower()) in ACTION_STEMS | GENERIC_STEMS or word.lower().endswith("ly") for word in words)
+    files = [word.lower() for word in words if _FILE_NAME.fullmatch(word)]
+    if not files:
+        return False
+    paths = [change.path.lower() for change in files_of([item], context)]
+    parts_of = {part for path in paths for part in (*path.split("/"), *re.split(r"[/._-]", path))}
+    return any(name in parts_of for name in files) and all(
+        word.lower() in parts_of or stem(word.lower()) in ACTION_STEMS | GENERIC_STEMS or word.lower().endswith("ly") for word in words
+    )
 
 
-def _files_of(item: WorkItem, names: set[str], context: Context) -> bool:
+def _changed_each(item: WorkItem, names: set[str], context: Context) -> bool:
     """Whether the item changed a file of each name ("runpod.py")."""
-    changed = {change.path.rsplit("/", 1)[-1].lower() for sha in item.commits if (commit := context.citations.commits.get(sha)) for change in commit.files}
+    changed = {change.path.rsplit("/", 1)[-1].lower() for change in files_of([item], context)}
     return all(name.lower() in changed for name in names)
 
 
@@ -257,7 +261,7 @@ def _siblings_word(claim: dict[str, str], items: list[WorkItem], scope: Evidence
         if other.id == cited.id or len(shared) < 2 or not 0 < len(own) <= _SIBLING_WORDS or not 0 < len(theirs) <= _SIBLING_WORDS:
             continue
         # "extended runpod.py (#1776)", #1776 "Add runpod SKILL.md", which changed scripts/runpod.py too.
-        if said & theirs and (said | plain.keys()) & shared and not (said | plain.keys()) & own and not _files_of(cited, {claim[key] for key in said & theirs}, context) and not _written_in_body(cited, said & theirs, context):
+        if said & theirs and (said | plain.keys()) & shared and not (said | plain.keys()) & own and not _changed_each(cited, {claim[key] for key in said & theirs}, context) and not _written_in_body(cited, said & theirs, context):
             named = ", ".join(sorted({claim[key] for key in said & theirs}))
             return f"{ref_of(cited)} is “{cited.title}”; {ref_of(other)}, “{other.title}”, is the one that names {named}", ref_of(other)
     return None

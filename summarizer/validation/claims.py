@@ -200,11 +200,11 @@ def _line_sizes(sentence: Sentence, told: Evidence, context: Context) -> list[tu
     cites ("(#2049, the largest item at +199 / −98)") or of a file that item changed ("simplified the
     launcher (+18 / −20)")."""
     items = cited_items(sentence.text, context)
-    files = [(change.added, change.deleted) for change in _files_of(items, context)]
+    files = [(change.added, change.deleted) for change in files_of(items, context)]
     return [(told.stats.lines_added, told.stats.lines_deleted), *((item.lines_added, item.lines_deleted) for item in items), *files]
 
 
-def _files_of(items: list[WorkItem], context: Context) -> list[FileChange]:
+def files_of(items: list[WorkItem], context: Context) -> list[FileChange]:
     """The files the items' commits changed."""
     commits = context.citations.commits
     return [change for item in items for sha in item.commits if sha in commits for change in commits[sha].files]
@@ -444,7 +444,6 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     # "the only one of his 51 work items that touched docs", "All four features and fixes touched
     # tests" after the months' sections: a whole of theirs is the period's.
     if scope.month is not None and (_WHOLE_OF.search(before) or _ALL_OF.search(before)):
-        # "the only one of his 51 work items that touched docs": a whole of theirs is the period's.
         truths += _truths(kind, match, sentence, context.scope(None), context)
     if kind == "commits":
         target = _IN_TARGET.match(match.group("after"))
@@ -501,7 +500,7 @@ def _files_told(sentence: Sentence, scope: Evidence, context: Context) -> list[F
         change for commit in context.commits_of(scope.month) for change in commit.files
         if change.path in text or (len(name := PurePosixPath(change.path).name) >= 5 and name in text)
     ]  # fmt: skip
-    return _files_of(cited_items(text, context), context) + named
+    return files_of(cited_items(text, context), context) + named
 
 
 def _size_figures(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> list[int]:

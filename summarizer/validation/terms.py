@@ -154,8 +154,8 @@ def _inside_their_names(term: str, scope: Evidence, context: Context) -> bool:
 def _typed_in_their_code(term: str, scope: Evidence, context: Context) -> bool:
     """Whether their code names the term's type or class by one more word: SymFloat where it
     writes SymFloatType.new_unbacked, a `Tile` where it writes TileClass."""
-    names = {piece for word in _code_words(scope, context) for piece in word.split(".")}
-    return any(f"{term}{suffix}" in names for suffix in _TYPE_SUFFIXES)
+    typed = {f"{term}{suffix}" for suffix in _TYPE_SUFFIXES}
+    return any(piece in typed for word in _code_words(scope, context) for piece in word.split("."))
 
 
 _TYPE_SUFFIXES = ("Type", "Types", "Class", "Impl", "Info")
@@ -336,11 +336,10 @@ def _spelled_in_evidence(expansion: Expansion, context: Context) -> bool:
     words = [word.lower() for word in re.findall(r"[A-Za-z]+", expansion.spelled) if word.lower() not in _JOINING]
     if "".join(word[0] for word in words) != expansion.acronym.lower() or expansion.acronym.lower() in glossary():
         return False
-    for month in context.history.months:
-        for commit in month.commits:
-            code = {word.lower() for word in commit.code} if commit.code else set()
-            if expansion.acronym.lower() in code and code.issuperset(words):
-                return True
+    for commit in context.commits_of(None):
+        code = {word.lower() for word in commit.code}
+        if expansion.acronym.lower() in code and code.issuperset(words):
+            return True
     return False
 
 
