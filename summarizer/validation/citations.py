@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.period import month_label
-from summarizer.titles import PR_SUFFIX
+from summarizer.titles import BRACKET_TAGS, PR_SUFFIX
 from summarizer.validation.claims import files_of, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
@@ -193,6 +193,8 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         # tells them apart, the other's.
         if alone and None in verdicts and (sibling := _siblings_word(wide_claim, items, scope, context, _plain_claim(claims[1], context))):
             verdicts = [sibling] * 2
+        if alone and None in verdicts and (covered := _title_told_whole(claims[1], items, scope, context)):
+            verdicts = [covered] * 2
         # A part told in plain words ("functions") saves a ref that holds none of a claim's several specific words only where those are few.
         plain_part = together and (len(wide_claim) < 3 or any(context.citations.shared(wide_claim, item) for item in items))
         if all(verdict is not None for verdict in verdicts) and not (plain_part and _tells_another_part(claims[1], items, verdicts[-1][1], cited_by_claim[claims[1]], context, wide_claim)):  # type: ignore[index]
@@ -265,6 +267,47 @@ def _siblings_word(claim: dict[str, str], items: list[WorkItem], scope: Evidence
             named = ", ".join(sorted({claim[key] for key in said & theirs}))
             return f"{ref_of(cited)} is “{cited.title}”; {ref_of(other)}, “{other.title}”, is the one that names {named}", ref_of(other)
     return None
+
+
+def _title_told_whole(text: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
+    """The item of the month whose title's content words (four or more) the claim says every one of,
+    where it says none of the cited title's own: "Added an analyzer that recognises unary epilogue
+    chains … and splices them (#2387)", #2386 "Add unary epilogue chain analyzer and splicing",
+    #2387 "Fuse auxiliary tensor loads in epilogue chains"."""
+    if scope.month is None or len(items) != 1:
+        return None
+    # "CuTe-specific" says CuTe.
+    said = set(_plain_claim(text, context)) | set(_plain_claim(text.replace("-", " "), context))
+    cited = items[0]
+    cited_keys = _title_keys(cited, context)
+    for other in context.citations.of_month(scope.month):
+        theirs = _title_keys(other, context)
+        own = cited_keys - theirs
+        if other.id == cited.id or len(theirs) < _TOLD_WHOLE or not theirs <= said or not own or own & said:
+            continue
+        # What the cited change's own message says of it ("Fixed the benchmark plotting script …"
+        # in its body) is its work, whatever other title tells the same; its code may only touch it.
+        bodies = [commit.body for sha in cited.commits if (commit := context.citations.commits.get(sha)) is not None]
+        if theirs <= set(_plain_claim("\n".join(bodies), context)):
+            continue
+        return f"{ref_of(cited)} is “{cited.title}”; the claim tells {ref_of(other)}, “{other.title}”", ref_of(other)
+    return None
+
+
+def _title_keys(item: WorkItem, context: Context) -> frozenset[str]:
+    """The content words of an item's title, its bracketed tags ("[cutedsl]") aside."""
+    return _content_keys(item.title, _skipped_words(context))
+
+
+@functools.cache
+def _content_keys(title: str, skipped: frozenset[str]) -> frozenset[str]:
+    # Each claim is weighed against every title of its month: each title is read once.
+    text = BRACKET_TAGS.sub("", PR_SUFFIX.sub("", title))
+    return frozenset(key for word in WORD.findall(text) if _is_plain_content(word, skipped) for key in keys(word))
+
+
+# A title told whole in this many content words or more is the claim's.
+_TOLD_WHOLE = 4
 
 
 # Titles that differ in this many keys or fewer are siblings.
@@ -550,8 +593,12 @@ def _title_text(title: str) -> str:
 def _plain_claim(text: str, context: Context) -> dict[str, str]:
     """A claim's content words by key, common ones included: how a claim in plain words is read."""
     skipped = _skipped_words(context)
+    return {key: word for word in WORD.findall(text) if _is_plain_content(word, skipped) for key in keys(word)}
+
+
+def _is_plain_content(word: str, skipped: frozenset[str]) -> bool:
     # A two-letter acronym ("CI", "IR") is a word of the work all the same.
-    return {key: word for word in WORD.findall(text) if _is_content(word, skipped) or _TWO_CAPITALS.fullmatch(word) for key in keys(word)}
+    return _is_content(word, skipped) or _TWO_CAPITALS.fullmatch(word) is not None
 
 
 _TWO_CAPITALS = re.compile(r"[A-Z]{2}")

@@ -24,7 +24,7 @@ from summarizer.validation.claims import cited_items
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
 from summarizer.validation.items import joined_key, keys
-from summarizer.validation.phrases import STOP_WORDS, TITLE_WORD, Token, follows, tokens
+from summarizer.validation.phrases import FIELD_PHRASES, STOP_WORDS, TITLE_WORD, Token, follows, tokens
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 from summarizer.validation.vocabulary import HARDWARE_NOUNS, stem
@@ -166,6 +166,10 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
             # "the FP8 rowwise GEMM benchmark", where their title says "FP8 rowwise gemm": a pair that
             # goes on from one of theirs names their own thing by one more word.
             if index and (run[index - 1].stem, first.stem) in colleagues.mine and sentence.text[run[index - 1].end : first.start] in (" ", "-"):
+                continue
+            # "the generated Triton code", where Triton is theirs: a phrase of the field ("generated
+            # code") with their word inside it.
+            if index + 2 < len(run) and (first.stem, run[index + 2].stem) in FIELD_PHRASES and keys(words[1]) & context.citations.everywhere:
                 continue
             commits = colleagues.landed_by_others((first.stem, second.stem), months)
             if not commits:

@@ -44,7 +44,7 @@ _EFFECTS = (
     ),
     (
         # "reduced resource consumption", "a smaller memory footprint".
-        re.compile(r"\b(?:(?:reduc\w*|lower\w*|cut|sav\w*|smaller|less)\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+)?(?:resource|memory|cpu|gpu)\s+(?:consumption|usage|use|footprint)|less\s+memory|fewer\s+resources)\b", re.IGNORECASE),
+        re.compile(r"\b(?:(?:reduc\w*|lower\w*|cut|sav\w*|smaller|less|optimi[sz]\w*|improv\w*)\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+)?(?:resource|memory|cpu|gpu)\s+(?:consumption|usage|use|footprint)|less\s+memory|fewer\s+resources)\b", re.IGNORECASE),
         ("memory", "alloc", "footprint", "oom", "resource", "leak", "consum", "vram", "hbm", "spill"),
     ),
     (
@@ -101,7 +101,8 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     for match, where in unsupported:
         # "improving the performance and reliability": one effect, not also its first half.
         if not any(other is not match and other.start() <= match.start() and match.end() <= other.end() for other, _ in unsupported):
-            yield finding(FindingKind.UNGROUNDED_TEXT, sentence, match, scope, f"“{match.group(0)}” is an effect no work {where} speaks of")
+            start = _last_verb(match)
+            yield finding(FindingKind.UNGROUNDED_TEXT, sentence, (start, match.end()), scope, f"“{sentence.text[start : match.end()]}” is an effect no work {where} speaks of")
 
 
 # A motivation appended to the work ("…, all aimed at improving …", "focused on enhancing"); a sentence whose verb
@@ -110,6 +111,16 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
 _AIMED = re.compile(
     r"\b(?:aimed\s+at|intended\s+to|meant\s+to|in\s+order\s+to|focus(?:ed|es|ing)?\s+on|(?:tests?|fixes|changes|features|checks)\s+to)\s+$", re.IGNORECASE
 )
+
+
+def _last_verb(match: re.Match[str]) -> int:
+    """Where an effect's own verb begins: "improving its performance" of "contributions to helion,
+    improving its performance", whose first verb the pattern reached first."""
+    verbs = list(_VERB.finditer(match.group(0)))
+    return match.start() + verbs[-1].start() if verbs else match.start()
+
+
+_VERB = re.compile(r"\b(?:improv|boost|enhanc|increas|ensur)\w*", re.IGNORECASE)
 
 
 def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> list[WorkItem]:

@@ -282,8 +282,9 @@ extension extensions module modules library libraries binding bindings version v
 """.split())
 
 
-# A platform told by its own libraries and tools: "Catch missing cudnn error" is CUDA work.
-_TOLD_BY = {"cuda": re.compile(r"\b(?:cudnn|cublas(?:lt)?|cutlass|nvcc|nvrtc|cupti|cufft|curand|cusparse)\b", re.IGNORECASE)}
+# A platform told by its own libraries and tools: "Catch missing cudnn error" is CUDA work, and so
+# are kernels written with CUTLASS's CuTe DSL ("[cutedsl] …").
+_TOLD_BY = {"cuda": re.compile(r"\b(?:cudnn|cublas(?:lt)?|cutlass|cute(?:_?dsl)?|nvcc|nvrtc|cupti|cufft|curand|cusparse)\b", re.IGNORECASE)}
 
 
 def _language_supported(language: str, scope: Evidence) -> bool:

@@ -263,6 +263,10 @@ def _told_in_parts(term: str, kind: str, scope: Evidence, context: Context) -> b
     named = [part for part in raw if part.lower() not in _JOINING]
     if len(raw) < 2 or any(len(part) == 1 for part in named):
         return False
+    # Outside code a plain lower-case word is a word of the sentence, not of a name: "gfx908-or-newer"
+    # names gfx908, as "gfx908 or newer" would.
+    if not coded:
+        named = [part for part in named if not (part.isalpha() and part.islower())] or named
     told = context.citations.told(scope.month)  # keywords alone (`is not None`) name nothing to tell
     return all(scope.mentions(part) or whole_keys(part) & told for part in named)
 
