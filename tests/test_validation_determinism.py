@@ -1,8 +1,9 @@
 """The check's findings are the same from run to run: nothing in them may follow the order of a
-set of strings, which Python changes with its hash seed.
+set of strings, which Python changes with its hash seed, nor what was checked before in the process.
 
 The data: case 2636 of the corpus (Oguz Ulgen's July 2025 in helion), whose last bullet is a
-teammate's work: which of two teammates' commits it names once followed that order.
+teammate's work: which of two teammates' commits it names once followed that order; and two
+histories of Grace Hopper's (tests/vision_history.py) whose teammates' commits share a SHA.
 """
 
 from __future__ import annotations
@@ -11,6 +12,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+from summarizer.models.activity import Activity, Commit, Repository
+from summarizer.months import build_history
+from summarizer.period import Period
+from tests.vision_history import commit, errors
 
 ROOT = Path(__file__).resolve().parents[1]
 _FINDINGS = """
@@ -31,3 +37,24 @@ def test_a_texts_findings_do_not_depend_on_the_hash_seed() -> None:
     first, second = _findings_under("1"), _findings_under("3")
     assert "other_author" in first
     assert first == second
+
+
+def _with_teammate(theirs: str) -> tuple[list[Commit], list[Commit]]:
+    mine = [commit("a1", "2025-03-03", "Use hatch-vcs for versioning (#103)", "pyproject.toml")]
+    teammate = commit("c3", "2025-03-10", theirs, "pyproject.toml").model_copy(update={"author_name": "Ada Lovelace", "author_email": "ada@example.com"})
+    return mine, [teammate]
+
+
+def _findings(theirs: str) -> set[tuple[str, str]]:
+    mine, others = _with_teammate(theirs)
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=mine, others=others,
+    )  # fmt: skip
+    return errors("In March 2025, Grace added mergebot workflows (#103).", build_history(activity))
+
+
+def test_a_texts_findings_do_not_depend_on_a_history_checked_before_with_the_same_shas() -> None:
+    assert _findings("Fix the crop bounds (#56)") == set()
+    # The teammate's commit of the same SHA, with another text: read as itself.
+    assert {kind for kind, _ in _findings("Add mergebot workflows and merge labels (#55)")} == {"other_author"}

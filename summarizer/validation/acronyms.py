@@ -207,10 +207,12 @@ def _attempts(words: list[str], acronym: str) -> bool:
     content = [word for word in words if word.lower() not in _SMALL_WORDS]
     if not 2 <= len(content) <= 6:
         return False
-    letters = _letters(acronym)
-    for initials in ([word[0] for word in content], [part[0] for word in content for part in word.split("-") if part]):
-        held = sum(initial.lower() == letter for initial, letter in zip(initials, letters))
-        # Two letters are too few to tell by half: "SMs (shared memory slots)" holds both.
-        if held * 2 >= len(letters) and (len(letters) > 2 or held == len(letters)):
-            return True
+    # A mixed-case acronym may be read by its capitals or by all its letters: "Relative Offset
+    # Position Encoding" attempts RoPE.
+    for letters in {_letters(acronym), re.sub(r"[^a-z]", "", acronym.lower())}:
+        for initials in ([word[0] for word in content], [part[0] for word in content for part in word.split("-") if part]):
+            held = sum(initial.lower() == letter for initial, letter in zip(initials, letters))
+            # Two letters are too few to tell by half: "SMs (shared memory slots)" holds both.
+            if held * 2 >= len(letters) and (len(letters) > 2 or held == len(letters)):
+                return True
     return False

@@ -12,7 +12,8 @@ from summarizer.models.history import WorkItem
 from summarizer.models.signals import LARGE_ITEM_LINES
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.validation.items import NUMBER_WORDS, keys, ref_of
+from summarizer.validation.items import NUMBER_WORDS, WORD, keys, ref_of
+from summarizer.validation.phrases import STOP_WORDS
 from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, PR_REF, SHA, Sentence, month_before
 from summarizer.words import count_as
 
@@ -102,9 +103,11 @@ COUNT_REVERTED = re.compile(
 # tests (92%)", "of his 7 features and bug fixes, 5 (71%) came with test changes": the tested-work
 # count, of how many, and its share.
 TESTED_OF = re.compile(
-    r"(?<!\d)(?P<count>\d+)\s+of\s+" + _WHOSE + r"(?P<of>\d+)\s+" + _WORK + r"(?:\s+in\s+[^,.;()]{0,40}?|\s+[^,.;()]{0,30}?\btests?\b)?\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
+    r"(?<!\d)(?P<count>\d+)\s+of\s+" + _WHOSE + r"(?P<of>\d+)\s+" + _WORK + r"(?:\s+in\s+[^,.;()]{0,40}?|\s+[^,.;()]{0,30}?\btests?\b(?:\s+[a-z]+){0,2})?\s*\((?P<percent>\d+(?:\.\d+)?)\s?%\)"
     r"|\bof\s+" + _WHOSE + r"(?P<of2>\d+)\s+" + _WORK + r"[^.;]{0,50}?,\s*(?P<count2>\d+)\s*\((?P<percent2>\d+(?:\.\d+)?)\s?%\)"
-    r"(?=[^.;]{0,40}?\btests?\b)",
+    r"(?=[^.;]{0,40}?\btests?\b)"
+    # "Half of his features and fixes (5 of 10) changed test files": the count in parentheses.
+    r"|\b" + _WHOSE + _WORK + r"\s*\((?P<count3>\d+)\s+of\s+(?P<of3>\d+)\)(?=[^.;]{0,40}?\btests?\b)",
     re.IGNORECASE,
 )  # fmt: skip
 _OF_THEM = re.compile(r"(?<=\w)\s+of\s+(?:them|these|which)\s+(?=\w)", re.IGNORECASE)
@@ -373,6 +376,26 @@ def _integers(value: object, of_lines: bool) -> Iterator[int]:
             yield from _integers(inner, of_lines)
 
 
+def _lines_of_titled(after: str, scope: Evidence, context: Context) -> list[int]:
+    """The lines of the item whose title the words after a count of lines tell, up to the clause's
+    end ("17 lines added to the lowering for constant assignments", #187 "Add lowering for
+    Constant assignment"): three of its title's words or more, and more than any other title."""
+    if scope.month is None:
+        return []
+    clause = _CLAUSE_END.split(after, maxsplit=1)[0]
+    said = {key for word in WORD.findall(clause) if word.lower() not in STOP_WORDS for key in keys(word)}
+    scores = context.citations.title_scores(said, scope.month)
+    ranked = scores.most_common(2)
+    if not ranked or ranked[0][1] < _TITLE_WORDS or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+        return []
+    item = next(item for item in context.citations.of_month(scope.month) if item.id == ranked[0][0])
+    return [item.lines_added, item.lines_added + item.lines_deleted]
+
+
+_CLAUSE_END = re.compile(r"[,;:.()]|\s(?:and|while|but)\s")
+_TITLE_WORDS = 3
+
+
 def _stated_by_cited(number: int, sentence: Sentence, context: Context) -> bool:
     """A number an item the sentence cites states itself ("fixed the 23 known bugs it listed
     (2f68cc4)", "12,000 commits from 6.0 s to 1.0 s (#13)"): that item's figure, no statistic."""
@@ -441,6 +464,8 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     if kind == "months" and scope.month is not None:
         return
     truths = _truths(kind, match, sentence, scope, context)
+    if kind == "lines":
+        truths += _lines_of_titled(match.group("after"), scope, context)
     # "the only one of his 51 work items that touched docs", "All four features and fixes touched
     # tests" after the months' sections: a whole of theirs is the period's.
     if scope.month is not None and (_WHOLE_OF.search(before) or _ALL_OF.search(before)):

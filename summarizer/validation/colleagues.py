@@ -23,7 +23,7 @@ from summarizer.validation.acronyms import acronyms_of
 from summarizer.validation.claims import cited_items
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
-from summarizer.validation.items import joined_key, keys
+from summarizer.validation.items import joined_key, keys, whole_keys
 from summarizer.validation.phrases import FIELD_PHRASES, STOP_WORDS, TITLE_WORD, Token, follows, tokens
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
@@ -117,8 +117,11 @@ def _in_their_compounds(run: list[Token], text: str, context: Context) -> set[To
 
 def _written_by_them(text: str, context: Context) -> list[tuple[int, int]]:
     """The spans of the paths and identifiers of the sentence that the developer's own commits write
-    whole (`examples/split_k_barrier.py`): their words are theirs."""
-    return [match.span() for match in _PATH_OR_NAME.finditer(text) if context.evidence[None].mentions(match.group(0))]
+    whole (`examples/split_k_barrier.py`), in their messages or their code (`hl.grid`): their words are theirs."""
+    return [
+        match.span() for match in _PATH_OR_NAME.finditer(text)
+        if context.evidence[None].mentions(match.group(0)) or whole_keys(match.group(0)) & context.code_names
+    ]  # fmt: skip
 
 
 _PATH_OR_NAME = re.compile(r"(?<![\w.-])[\w.-]*[/_.][\w./-]*\w")
@@ -147,10 +150,14 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
     cited_words = _cited_words(sentence, context)
     written = _written_by_them(sentence.text, context)
     for run in tokens(sentence.text[:end]):
-        theirs = _in_their_compounds(run, sentence.text, context) | {token for token in run if any(start <= token.start < stop for start, stop in written)}
+        named = {token for token in run if any(start <= token.start < stop for start, stop in written)}
+        theirs = _in_their_compounds(run, sentence.text, context) | named
         for index, (first, second) in enumerate(zip(run, run[1:])):
             # A person's name is a name, checked as one, not work.
             if sentence.text[first.start : second.end].lower() in context.people:
+                continue
+            # "an `hl.grid` loop": a word after a name of their own says what the name is.
+            if first in named and second not in named and not sentence.text[first.end : second.start].strip("` "):
                 continue
             words = (sentence.text[first.start : first.end], sentence.text[second.start : second.end])
             # A word the title of an item the sentence cites holds: the pair tells that item of theirs

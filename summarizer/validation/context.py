@@ -15,7 +15,7 @@ from summarizer.people import name_words
 from summarizer.period import month_label, months_between
 from summarizer.validation.acronyms import spelled_out_forms
 from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence, normalize
-from summarizer.validation.items import ItemWords
+from summarizer.validation.items import ItemWords, whole_keys
 from summarizer.validation.phrases import STOP_WORDS, Colleagues
 from summarizer.validation.sections import PERSON, Sentence
 from summarizer.validation.vocabulary import WORD, Vocabulary
@@ -72,6 +72,11 @@ class Context:
         """The words of the code the developer changed, in the order they first came, normalized:
         a docstring's "uses a large language model" spells out LLM."""
         return normalize("\n".join(" ".join(commit.code) for month in self.history.months for commit in month.commits))
+
+    @cached_property
+    def code_names(self) -> frozenset[str]:
+        """The whole keys of the dotted and snake_case names of the code the developer changed (`hl.grid`)."""
+        return frozenset().union(*(whole_keys(word) for commit in self.commits_of(None) for word in commit.code if "." in word or "_" in word))
 
     @cached_property
     def title_pairs(self) -> set[tuple[str, str]]:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.period import MONTH_NAMES
-from summarizer.validation.claims import COUNT, LINES_DIFF
+from summarizer.validation.claims import COUNT, LINES_DIFF, TESTED_OF, TESTED_SHARE
 from summarizer.validation.context import Context
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import whole_keys
@@ -152,7 +152,7 @@ def rests_on_data(paragraph: str, about_developer: bool, context: Context) -> bo
     if _names_a_term(paragraph, context):
         return True
     stems = vocabulary.specific_stems(paragraph)
-    counted = bool(COUNT.search(paragraph) or LINES_DIFF.search(paragraph))
+    counted = bool(COUNT.search(paragraph) or LINES_DIFF.search(paragraph) or TESTED_OF.search(paragraph) or TESTED_SHARE.search(paragraph))
     anchored = about_developer or counted or vocabulary.names_when_or_where(paragraph)
     return vocabulary.names_a_piece(stems) or (anchored and (len(stems) >= 1 or counted or about_developer and vocabulary.names_when_or_where(paragraph)))
 

@@ -18,6 +18,7 @@ from functools import cache
 
 from summarizer.models.activity import Commit
 from summarizer.models.history import History, WorkItem
+from summarizer.paths import is_docs_path
 from summarizer.validation.evidence import figures_in
 from summarizer.validation.phrases import STOP_WORDS
 from summarizer.validation.vocabulary import stem
@@ -173,6 +174,41 @@ def _key(word: str) -> str:
 _BRITISH = re.compile(r"(?<=[a-z]{4})is(?=(?:e|ed|es|ing|ings|ation|ations|er|ers)$)")
 
 
+@cache
+def _kind_keys(path: str) -> frozenset[str]:
+    """What a changed file is, in the words a writer uses: a README is documentation, a .md file
+    Markdown ("updated the Markdown docs" of pretuned_kernels/README.md)."""
+    found = keys("documentation") if is_docs_path(path) else frozenset()
+    suffix = path.rpartition(".")[2].lower() if "." in path.rpartition("/")[2] else ""
+    return found | frozenset().union(*(keys(name) for name in _FORMATS.get(suffix, ())))
+
+
+# File formats by suffix, as prose names them.
+_FORMATS = {
+    "md": ("Markdown",), "markdown": ("Markdown",), "rst": ("reStructuredText",), "yml": ("YAML",), "yaml": ("YAML",),
+    "json": ("JSON",), "toml": ("TOML",), "ipynb": ("Jupyter", "notebook"), "csv": ("CSV",), "proto": ("protobuf",),
+}  # fmt: skip
+
+
+def _split_compounds(words: dict[str, frozenset[str]], titles: dict[str, frozenset[str]]) -> None:
+    """Gives each item the words its titles' compounds are made of, where both are words of the
+    developer's items: "pytorchbot" holds bot (and pytorch), which another title writes apart."""
+    vocabulary = frozenset().union(*words.values())
+    for id_, told in titles.items():
+        parts = {
+            part for key in told if len(key) >= _COMPOUND
+            for cut in range(_COMPOUND_HEAD, len(key) - _COMPOUND_TAIL + 1) if key[:cut] in vocabulary and key[cut:] in vocabulary
+            for part in (key[:cut], key[cut:])
+        }  # fmt: skip
+        if parts - words[id_]:
+            words[id_] = words[id_] | parts
+
+
+# A title's word of this many letters or more may be two words run together, the first of at least
+# _COMPOUND_HEAD letters and the second of _COMPOUND_TAIL.
+_COMPOUND, _COMPOUND_HEAD, _COMPOUND_TAIL = 7, 4, 3
+
+
 @dataclass
 class ItemWords:
     """The developer's work items with the keys of their words, indexed once per history."""
@@ -213,16 +249,19 @@ class ItemWords:
             # Each commit's subject titles a part of the work: an item grouped from several commits
             # ("… (#32)") is told by all their subjects, not only by its first.
             headlines = [item.title]
+            paths: list[str] = []
             for sha in item.commits:
                 by_sha[sha] = item
                 commit = commits.get(sha)
                 if commit is not None:
-                    texts += [commit.subject, commit.body, *(change.path for change in commit.files)]
+                    changed = [change.path for change in commit.files]
+                    paths += changed
+                    texts += [commit.subject, commit.body, *changed]
                     headlines.append(commit.subject)
             code = [word for sha in item.commits if (commit := commits.get(sha)) is not None for word in commit.code]
             whole = "\n".join(texts)
             words[item.id] = frozenset().union(*(evidence_keys(word) for text in texts for word in WORD.findall(text)), *(code_keys(word) for word in code))
-            words[item.id] |= version_keys(whole)
+            words[item.id] |= version_keys(whole) | frozenset().union(*(_kind_keys(path) for path in paths))
             titles[item.id] = frozenset().union(*(keys(word) for headline in headlines for word in WORD.findall(headline)))
             titles[item.id] |= version_keys("\n".join(headlines))
             figures[item.id] = figures_in(whole)
@@ -235,6 +274,7 @@ class ItemWords:
                 by_pr.setdefault((item.repo.lower(), item.pr), []).append(item)
                 if "/" in item.repo:
                     by_pr.setdefault((_short_name(item.repo), item.pr), []).append(item)
+        _split_compounds(words, titles)
         by_title_key: dict[str, list[WorkItem]] = {}
         by_month_title_key: dict[tuple[str, str], list[WorkItem]] = {}
         for item in items:

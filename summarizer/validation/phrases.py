@@ -24,7 +24,7 @@ add added adds adding fix fixed fixes support supported supports improve improve
 remove removed enable enabled make made use used introduce introduced refactor refactored allow allowed bump bumped
 upgrade upgraded clean cleaned handle handled run ran set skip skipped create created move moved rename renamed
 prepare prepared build built write wrote land landed ship shipped deliver delivered extend extended wire wired
-touch touched change changed
+touch touched change changed switch switched migrate migrated replace replaced convert converted
 """.split())
 # What went wrong, beside one of their words ("the autotuner to fail"): how any work is told.
 _OUTCOME_STEMS = frozenset(stem(word) for word in "fail failed fails failing crash crashed crashes break broke".split())
@@ -128,14 +128,17 @@ def _text(commit: Commit) -> str:
     return f"{commit.subject} .\n{commit.body} .\n{paths}"
 
 
-# A team's profiles share their commits: each is read into pairs once per process.
-_PAIRS_OF: dict[str, set[Pair]] = {}
+# A team's profiles share their commits: each is read into pairs once per process. By what it says,
+# not by its SHA alone: two histories may give one SHA other texts (an activity file edited, a
+# test's commits). The key holds the commit's own strings, no copy of them.
+_PAIRS_OF: dict[tuple[str, str, str, tuple[str, ...]], set[Pair]] = {}
 
 
 def _pairs_of(commit: Commit) -> set[Pair]:
-    found = _PAIRS_OF.get(commit.sha)
+    said = (commit.sha, commit.subject, commit.body, tuple(change.path for change in commit.files))
+    found = _PAIRS_OF.get(said)
     if found is None:
-        found = _PAIRS_OF[commit.sha] = pairs(_text(commit))
+        found = _PAIRS_OF[said] = pairs(_text(commit))
     return found
 
 
@@ -156,6 +159,7 @@ FIELD_PHRASES = frozenset(
         ("memory", "usage"), ("test", "coverage"), ("data", "dependent"), ("memory", "access"), ("memory", "accesses"),
         ("hard", "coded"), ("dynamic", "slice"), ("dynamic", "slices"), ("benchmark", "runner"),
         ("ci", "benchmark"), ("ci", "benchmarks"), ("autotuner", "heuristic"), ("autotuner", "heuristics"),
+        ("user", "facing"), ("user", "visible"),
     )
 )
 # Nouns of how any project works, beside one of the developer's words their subject in everyday

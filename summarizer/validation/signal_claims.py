@@ -84,8 +84,9 @@ def check_signal_claims(sentence: Sentence, scope: Evidence, context: Context) -
     for match in TESTED_OF.finditer(text):
         share = None if tested.share is None else 100 * tested.share
         told = {"count": tested.count, "of": tested.of, "percent": share}
-        groups = {name: _group(match, name) for name in told}
-        wrong = next((name for name, truth in told.items() if truth is None or abs(float(match.group(groups[name])) - truth) > (1 if name == "percent" else 0)), None)
+        # A share may be told without its percentage ("(5 of 10)").
+        groups = {name: group for name in told if (group := _group(match, name)) is not None}
+        wrong = next((name for name, group in groups.items() if told[name] is None or abs(float(match.group(group)) - told[name]) > (1 if name == "percent" else 0)), None)  # type: ignore[arg-type]
         if wrong is not None:
             message = f"{tested.count} of {count(tested.of, 'feature or fix', 'features and fixes')}{where} came with tests"
             yield finding(FindingKind.WRONG_COUNT, sentence, match.span(groups[wrong]), scope, message, f"{tested.count} of {tested.of}")
@@ -105,6 +106,6 @@ def _overlap(one: re.Match[str], other: re.Match[str]) -> bool:
     return one.start() < other.end() and other.start() < one.end()
 
 
-def _group(match: re.Match[str], name: str) -> str:
-    """The group of TESTED_OF called `name` in whichever of its two word orders matched."""
-    return name if match.group(name) is not None else f"{name}2"
+def _group(match: re.Match[str], name: str) -> str | None:
+    """The group of TESTED_OF called `name` in whichever of its word orders matched, if it has one."""
+    return next((group for group in (name, f"{name}2", f"{name}3") if group in match.re.groupindex and match.group(group) is not None), None)
