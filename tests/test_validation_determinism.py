@@ -13,10 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from summarizer.models.activity import Activity, Commit, Repository
-from summarizer.months import build_history
-from summarizer.period import Period
-from tests.vision_history import commit, errors
+from tests.vision_history import commit, errors, march_with_teammate, teammates
 
 ROOT = Path(__file__).resolve().parents[1]
 _FINDINGS = """
@@ -39,19 +36,9 @@ def test_a_texts_findings_do_not_depend_on_the_hash_seed() -> None:
     assert first == second
 
 
-def _with_teammate(theirs: str) -> tuple[list[Commit], list[Commit]]:
-    mine = [commit("a1", "2025-03-03", "Use hatch-vcs for versioning (#103)", "pyproject.toml")]
-    teammate = commit("c3", "2025-03-10", theirs, "pyproject.toml").model_copy(update={"author_name": "Ada Lovelace", "author_email": "ada@example.com"})
-    return mine, [teammate]
-
-
 def _findings(theirs: str) -> set[tuple[str, str]]:
-    mine, others = _with_teammate(theirs)
-    activity = Activity(
-        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
-        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=mine, others=others,
-    )  # fmt: skip
-    return errors("In March 2025, Grace added mergebot workflows (#103).", build_history(activity))
+    mine = [commit("a1", "2025-03-03", "Use hatch-vcs for versioning (#103)", "pyproject.toml")]
+    return errors("In March 2025, Grace added mergebot workflows (#103).", march_with_teammate(mine, [teammates("c3", theirs, "pyproject.toml")]))
 
 
 def test_a_texts_findings_do_not_depend_on_a_history_checked_before_with_the_same_shas() -> None:

@@ -10,13 +10,10 @@ behaviour needs written in the test.
 
 from __future__ import annotations
 
-from summarizer.models.activity import Activity, Commit, FileChange, Repository
-from summarizer.models.history import History
-from summarizer.months import build_history
-from summarizer.period import Period
+from summarizer.models.activity import Commit, FileChange
 from summarizer.validation.items import keys
 from summarizer.validation.vocabulary import stem
-from tests.vision_history import commit, errors, grace_between, march
+from tests.vision_history import commit, errors, grace_between, march, march_with_teammate, teammates
 
 
 def _with(change: Commit, **update: object) -> Commit:
@@ -96,22 +93,11 @@ def test_a_type_named_without_the_suffix_its_class_has_in_their_code_is_grounded
     assert errors("In March 2025, Grace made a scalar tensor's item an unbacked SymDouble (#55).", month) == {("ungrounded_term", "SymDouble")}
 
 
-def _with_teammate(mine: list[Commit], theirs: list[Commit]) -> History:
-    activity = Activity(
-        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
-        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=mine, others=theirs,
-    )  # fmt: skip
-    return build_history(activity)
-
-
-def _teammates(sha: str, subject: str, path: str) -> Commit:
-    return _with(commit(sha, "2025-03-10", subject, path), author_name="Ada Lovelace", author_email="ada@example.com")
-
 
 def test_a_title_a_teammate_wrote_in_the_present_is_theirs_told_in_the_past() -> None:
     mine = [commit("a1", "2025-03-03", "Add seed syncing across ranks (#56)", "vision/_utils.py")]
-    theirs = [_teammates("c3", "Move do_bench/sync_object from _testing to autotuner/benchmarking to fix docs build (#99)", "vision/autotuner/benchmarking.py")]
-    month = _with_teammate(mine, theirs)
+    theirs = [teammates("c3", "Move do_bench/sync_object from _testing to autotuner/benchmarking to fix docs build (#99)", "vision/autotuner/benchmarking.py")]
+    month = march_with_teammate(mine, theirs)
     text = "- Moved do_bench and sync_object from _testing into autotuner/benchmarking to fix the docs build."
     assert {kind for kind, _ in errors(text, month)} == {"other_author"}
 

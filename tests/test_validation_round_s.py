@@ -9,11 +9,8 @@ behaviour needs written in the test.
 
 from __future__ import annotations
 
-from summarizer.models.activity import Activity, Commit, Repository
-from summarizer.models.history import History
-from summarizer.months import build_history
-from summarizer.period import Period
-from tests.vision_history import commit, errors, march
+from summarizer.models.activity import Commit
+from tests.vision_history import commit, errors, march, march_with_teammate, teammates
 
 
 def _with(change: Commit, **update: object) -> Commit:
@@ -68,22 +65,11 @@ def test_a_plain_word_hyphened_to_a_name_of_the_commits_is_a_word_of_the_sentenc
     assert errors("In March 2025, Grace gated the AMD tunables to a gfx906-or-newer architecture (#92).", month) == {("ungrounded_term", "gfx906-or-newer")}
 
 
-def _with_teammate(mine: list[Commit], theirs: list[Commit]) -> History:
-    activity = Activity(
-        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
-        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=mine, others=theirs,
-    )  # fmt: skip
-    return build_history(activity)
 
-
-def _teammates(sha: str, subject: str, path: str) -> Commit:
-    return _with(commit(sha, "2025-03-10", subject, path), author_name="Ada Lovelace", author_email="ada@example.com")
-
-
-def test_a_phrase_of_the_field_with_the_developers_word_inside_it_is_no_teammates() -> None:
+def test_a_phrase_of_the_field_with_the_developers_word_inside_it_is_noteammates() -> None:
     mine = [_with(commit("a1", "2025-03-03", "Support AMD tunables (#93)", "vision/config.py"), code=["Verify", "the", "passed", "Triton", "code_and_output"])]
-    theirs = [_teammates("c3", "[Benchmark CI] Print generated Triton code for the best config (#99)", "vision/benchmarks/run.py")]
-    month = _with_teammate(mine, theirs)
+    theirs = [teammates("c3", "[Benchmark CI] Print generated Triton code for the best config (#99)", "vision/benchmarks/run.py")]
+    month = march_with_teammate(mine, theirs)
     assert errors("In March 2025, the tests check that the tunables reach the generated Triton code (#93).", month) == set()
     assert {kind for kind, _ in errors("In March 2025, Grace printed generated Triton code for the best config.", month)} == {"other_author"}
 

@@ -11,11 +11,9 @@ behaviour needs written in the test.
 
 from __future__ import annotations
 
-from summarizer.models.activity import Activity, Commit, FileChange, Repository
+from summarizer.models.activity import Commit, FileChange
 from summarizer.models.history import History
-from summarizer.months import build_history
-from summarizer.period import Period
-from tests.vision_history import commit, errors, march
+from tests.vision_history import commit, errors, march, march_with_teammate, teammates
 
 
 def _with(change: Commit, **update: object) -> Commit:
@@ -57,34 +55,23 @@ def test_a_readme_is_documentation_and_a_md_file_markdown() -> None:
     assert errors("In March 2025 the item that touched documentation (#2415) updated Markdown files alongside the code.", month) == set()
 
 
-def _with_teammate(mine: list[Commit], theirs: list[Commit]) -> History:
-    activity = Activity(
-        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
-        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=mine, others=theirs,
-    )  # fmt: skip
-    return build_history(activity)
-
-
-def _teammates(sha: str, subject: str, path: str) -> Commit:
-    return _with(commit(sha, "2025-03-10", subject, path), author_name="Ada Lovelace", author_email="ada@example.com")
-
 
 def test_user_facing_is_everyones_word() -> None:
     mine = [commit("a1", "2025-03-03", "Inject the device into factory calls (#57)", "vision/ast.py")]
-    theirs = [_teammates("c3", "Replace internal assertion with user-facing error in set_pid (#99)", "vision/pid.py")]
-    assert errors("In March 2025, Grace made a user-facing change: the device is now injected into factory calls (#57).", _with_teammate(mine, theirs)) == set()
+    theirs = [teammates("c3", "Replace internal assertion with user-facing error in set_pid (#99)", "vision/pid.py")]
+    assert errors("In March 2025, Grace made a user-facing change: the device is now injected into factory calls (#57).", march_with_teammate(mine, theirs)) == set()
 
 
 def test_switched_is_a_verb_of_any_work() -> None:
     mine = [commit("a1", "2025-03-03", "Use hatch-vcs for versioning (#103)", "pyproject.toml")]
-    theirs = [_teammates("c3", "Switch build system to Hatchling which has much better Language Server support (#55)", "pyproject.toml")]
-    assert errors("In March 2025, Grace switched the build to hatch-vcs (#103).", _with_teammate(mine, theirs)) == set()
+    theirs = [teammates("c3", "Switch build system to Hatchling which has much better Language Server support (#55)", "pyproject.toml")]
+    assert errors("In March 2025, Grace switched the build to hatch-vcs (#103).", march_with_teammate(mine, theirs)) == set()
 
 
 def test_a_word_after_a_name_of_the_developers_code_says_what_it_is() -> None:
     mine = [_with(commit("a1", "2025-03-03", "Fix scalar tensor indexing crash (#1620)", "vision/indexing.py"), code=["for", "grid_m", "hl.grid", "idx"])]
-    theirs = [_teammates("c3", "[Pallas] Fix block_spec_info grid/loop_order mismatch (#1788)", "vision/pallas.py")]
-    month = _with_teammate(mine, theirs)
+    theirs = [teammates("c3", "[Pallas] Fix block_spec_info grid/loop_order mismatch (#1788)", "vision/pallas.py")]
+    month = march_with_teammate(mine, theirs)
     assert errors("- Fixed a crash when indexing with a scalar tensor inside an `hl.grid` loop (#1620).", month) == set()
 
 

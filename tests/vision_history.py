@@ -37,5 +37,19 @@ def grace_between(since: str, until: str, commits: list[Commit]) -> History:
     return build_history(activity)
 
 
+def march_with_teammate(mine: list[Commit], theirs: list[Commit]) -> History:
+    """Grace's March 2025 in acme/vision, beside a teammate's commits of the month (`teammates`)."""
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=mine, others=theirs,
+    )  # fmt: skip
+    return build_history(activity)
+
+
+def teammates(sha: str, subject: str, path: str) -> Commit:
+    """Ada Lovelace's commit in acme/vision, on 10 March 2025."""
+    return commit(sha, "2025-03-10", subject, path).model_copy(update={"author_name": "Ada Lovelace", "author_email": "ada@example.com"})
+
+
 def errors(text: str, history: History) -> set[tuple[str, str]]:
     return {(f.kind, f.text) for f in validate(text, history) if f.severity == "error"}
