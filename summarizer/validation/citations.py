@@ -191,10 +191,12 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             verdicts = [phrased] * 2
         # Sibling titles ("Implement torch.sort support", "… torch.topk support"): the claim names what
         # tells them apart, the other's.
-        if alone and None in verdicts and (sibling := _siblings_word(wide_claim, items, scope, context, _plain_claim(claims[1], context))):
-            verdicts = [sibling] * 2
-        if alone and None in verdicts and (covered := _title_told_whole(claims[1], items, scope, context)):
-            verdicts = [covered] * 2
+        if alone and None in verdicts:
+            plain = _plain_claim(claims[1], context)
+            if sibling := _siblings_word(wide_claim, items, scope, context, plain):
+                verdicts = [sibling] * 2
+            elif covered := _title_told_whole(claims[1], plain, items, scope, context):
+                verdicts = [covered] * 2
         # A part told in plain words ("functions") saves a ref that holds none of a claim's several specific words only where those are few.
         plain_part = together and (len(wide_claim) < 3 or any(context.citations.shared(wide_claim, item) for item in items))
         if all(verdict is not None for verdict in verdicts) and not (plain_part and _tells_another_part(claims[1], items, verdicts[-1][1], cited_by_claim[claims[1]], context, wide_claim)):  # type: ignore[index]
@@ -269,21 +271,29 @@ def _siblings_word(claim: dict[str, str], items: list[WorkItem], scope: Evidence
     return None
 
 
-def _title_told_whole(text: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
+def _title_told_whole(text: str, plain: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
     """The item of the month whose title's content words (four or more) the claim says every one of,
     where it says none of the cited title's own: "Added an analyzer that recognises unary epilogue
     chains … and splices them (#2387)", #2386 "Add unary epilogue chain analyzer and splicing",
     #2387 "Fuse auxiliary tensor loads in epilogue chains"."""
     if scope.month is None or len(items) != 1:
         return None
-    # "CuTe-specific" says CuTe.
-    said = set(_plain_claim(text, context)) | set(_plain_claim(text.replace("-", " "), context))
+    said = set(plain)
+    if "-" in text:  # "CuTe-specific" says CuTe
+        said |= set(_plain_claim(text.replace("-", " "), context))
+    if len(said) < _TOLD_WHOLE:
+        return None
     cited = items[0]
-    cited_keys = _title_keys(cited, context)
+    skipped = _skipped_words(context)
+    cited_keys = _content_keys(cited.title, skipped)
+    # Only a title that holds that many of the claim's words may be told whole by it.
+    scores = context.citations.title_scores(said, scope.month)
     for other in context.citations.of_month(scope.month):
-        theirs = _title_keys(other, context)
+        if scores[other.id] < _TOLD_WHOLE or other.id == cited.id:
+            continue
+        theirs = _content_keys(other.title, skipped)
         own = cited_keys - theirs
-        if other.id == cited.id or len(theirs) < _TOLD_WHOLE or not theirs <= said or not own or own & said:
+        if len(theirs) < _TOLD_WHOLE or not theirs <= said or not own or own & said:
             continue
         # What the cited change's own message says of it ("Fixed the benchmark plotting script …"
         # in its body) is its work, whatever other title tells the same; its code may only touch it.
@@ -294,14 +304,9 @@ def _title_told_whole(text: str, items: list[WorkItem], scope: Evidence, context
     return None
 
 
-def _title_keys(item: WorkItem, context: Context) -> frozenset[str]:
-    """The content words of an item's title, its bracketed tags ("[cutedsl]") aside."""
-    return _content_keys(item.title, _skipped_words(context))
-
-
 @functools.cache
 def _content_keys(title: str, skipped: frozenset[str]) -> frozenset[str]:
-    # Each claim is weighed against every title of its month: each title is read once.
+    """The content words of a title, its bracketed tags ("[cutedsl]") aside; each title read once."""
     text = BRACKET_TAGS.sub("", PR_SUFFIX.sub("", title))
     return frozenset(key for word in WORD.findall(text) if _is_plain_content(word, skipped) for key in keys(word))
 
