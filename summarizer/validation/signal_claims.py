@@ -86,7 +86,7 @@ def check_signal_claims(sentence: Sentence, scope: Evidence, context: Context) -
         told = {"count": tested.count, "of": tested.of, "percent": share}
         # A share may be told without its percentage ("(5 of 10)").
         groups = {name: group for name in told if (group := _group(match, name)) is not None}
-        wrong = next((name for name, group in groups.items() if told[name] is None or abs(float(match.group(group)) - told[name]) > (1 if name == "percent" else 0)), None)  # type: ignore[arg-type]
+        wrong = next((name for name, group in groups.items() if _differs(match.group(group), told[name], name)), None)
         if wrong is not None:
             message = f"{tested.count} of {count(tested.of, 'feature or fix', 'features and fixes')}{where} came with tests"
             yield finding(FindingKind.WRONG_COUNT, sentence, match.span(groups[wrong]), scope, message, f"{tested.count} of {tested.of}")
@@ -104,6 +104,11 @@ def check_signal_claims(sentence: Sentence, scope: Evidence, context: Context) -
 
 def _overlap(one: re.Match[str], other: re.Match[str]) -> bool:
     return one.start() < other.end() and other.start() < one.end()
+
+
+def _differs(claimed: str, truth: float | None, name: str) -> bool:
+    """Whether a told count (or percentage, within a point) is not the signal's, or the signal has none."""
+    return truth is None or abs(float(claimed) - truth) > (1 if name == "percent" else 0)
 
 
 def _group(match: re.Match[str], name: str) -> str | None:
