@@ -7,6 +7,7 @@ to find each work item's area, and `summarizer.classification.classify` the one 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 
@@ -133,8 +134,10 @@ def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
     """Where the work was: a [Tag], a conventional scope, or the top-level path touched most
     (test, snapshot and expected-output files aside, unless there is nothing else)."""
     tags = BRACKET_TAGS.match(title)
-    if tags:
-        return tags.group(1).strip()[1:].split("]")[0].strip()
+    # "[1/3] [Autodiff] Add …": a part of a series, or a draft's mark, is no place.
+    named = [tag.strip() for tag in re.findall(r"\[([^\]]*)\]", tags.group(1)) if not _NOT_A_PLACE.fullmatch(tag.strip())] if tags else []
+    if named:
+        return named[0]
     conventional = CONVENTIONAL.match(title)
     if conventional and conventional.group("scope"):
         return conventional.group("scope").strip()
@@ -149,6 +152,9 @@ def area_of(title: str, files: list[FileChange], repo: str) -> str | None:
         if weight:
             return weight.most_common(1)[0][0]
     return None
+
+
+_NOT_A_PLACE = re.compile(r"\d+\s*/\s*(?:\d+|n)|wip|rfc|draft|do not merge|dnm|reland|ez|easy|\s*", re.IGNORECASE)
 
 
 def _folder_weights(files: list[FileChange], package: str) -> Counter[str]:

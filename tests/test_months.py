@@ -77,6 +77,8 @@ def test_revert_of_a_fix_is_not_a_bug() -> None:
         ("Add pager", ["ui/pager.py", "ui/keys.py", "docs/pager.md"], "ui"),
         ("Add pager", ["README.md"], None),
         ("Tune the compiler", ["helion/_compiler/device.py"], "compiler"),
+        ("[1/3] [Autodiff] Add backward_experimental", ["helion/autodiff.py"], "Autodiff"),
+        ("[WIP] Add pager", ["ui/pager.py"], "ui"),
     ],
 )
 def test_area_of(title: str, paths: list[str], expected: str | None) -> None:
