@@ -119,7 +119,12 @@ def expansions(text: str) -> tuple[Expansion, ...]:
         if match.group("after"):
             span, words_span = match.span(), match.span("long_after")
         else:
-            words = words[-len(_letters(acronym)) :]  # "the new Extensible Linear Algebra (XLA)": as many words as letters
+            # "the new Extensible Linear Algebra (XLA)": as many words as letters, or fewer ("on
+            # multi-threading architecture (MTIA)", a compound's parts each a letter).
+            tried = [words[-count:] for count in range(len(_letters(acronym)), 1, -1) if len(words) >= count]
+            words = next((each for each in tried if _attempts(each, acronym)), tried[0] if tried else words)
+            while len(words) > 1 and words[0].lower() in _SMALL_WORDS:
+                words = words[1:]
             start = match.start("long_before") + (long.rfind(words[0]) if words else 0)
             span, words_span = (start, match.end()), (start, match.end("long_before"))
         # Or its standard form as one word ("TF32 (TensorFloat-32)"), which no initials give.
@@ -215,4 +220,14 @@ def _attempts(words: list[str], acronym: str) -> bool:
             # Two letters are too few to tell by half: "SMs (shared memory slots)" holds both.
             if held * 2 >= len(letters) and (len(letters) > 2 or held == len(letters)):
                 return True
+            # Every word one of its letters in order, one letter left out: "Gated Exponential Linear Unit" attempts GEGLU,
+            # "multi-threading architecture" MTIA.
+            if len(letters) >= 4 and len(initials) == len(letters) - 1 and _in_order("".join(initials).lower(), letters):
+                return True
     return False
+
+
+def _in_order(initials: str, letters: str) -> bool:
+    """Whether the initials are letters of the acronym in their order."""
+    remaining = iter(letters)
+    return all(initial in remaining for initial in initials)

@@ -10,11 +10,11 @@ from summarizer.models.history import History
 from summarizer.period import month_label
 from summarizer.validation.acronyms import expansions as acronym_expansions
 from summarizer.validation.citations import check_citations, check_figure_sources, check_months_of_work
-from summarizer.validation.claims import check_counts, check_figures, check_identifiers, check_quantities, check_word_figures
+from summarizer.validation.claims import check_counts, check_figures, check_identifiers, check_quantities, check_word_figures, refs_in
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
 from summarizer.validation.echo import check_echoes
-from summarizer.validation.effects import check_effects
+from summarizer.validation.effects import check_consequences, check_effects
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.grounding import check_filler, check_grounding
 from summarizer.validation.items import ref_of
@@ -88,16 +88,19 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         told += check_colleagues(sentence, scope, context)
         findings += [f for f in told if f.kind not in _SPELLED_OUT or not any(start <= (f.offset or 0) < end for start, end in spelled)]
         findings += check_echoes(sentence, scope, context)
+        findings += check_consequences(sentence, scope, context)
         findings[found:] = _one_per_misplaced_ref(findings[found:])
         findings[found:] = _one_per_colleague_commit(findings[found:], sentence)
         findings[found:] = _without_figures_of_suggested(findings[found:], context)
         findings[found:] = _one_per_name(findings[found:])
         findings[found:] = _one_per_colleague_phrase(findings[found:])
         # A sentence wrong for a reason of its own (another's work, a term nobody wrote) is told so,
-        # not also as naming nothing.
-        if not findings[found:]:
+        # not also as naming nothing; the outcome a sentence that cites its work appends (", ensuring a
+        # smoother user experience") is a claim beside its others.
+        if not findings[found:] or refs_in(sentence.text):
             around = (" ".join(paragraphs_of[sentence.paragraph]), " ".join(months_of[sentence.month]))
-            findings += check_effects(sentence, around, scope, context)
+            told_already = [f for f in findings[found:] if f.kind == FindingKind.UNGROUNDED_TEXT]
+            findings += [f for f in check_effects(sentence, around, scope, context) if not any(_within(f, outcome) for outcome in told_already)]
         if not findings[found:]:
             fillers += check_filler(sentence, scope, context)
     # A sentence that copies the prompt is condemned whole: its citation, the prompt's words ("the
@@ -142,7 +145,10 @@ def _one_per_colleague_phrase(found: list[Finding]) -> list[Finding]:
     a WarpSpec version of Flash Attention"): the teammate's finding tells it."""
     theirs = [f for f in found if f.kind == FindingKind.OTHER_AUTHOR]
     told = (FindingKind.WRONG_MONTH, FindingKind.UNGROUNDED_TERM)
-    return [f for f in found if f.kind not in told or not any(_within(f, phrase) for phrase in theirs)]
+    kept = [f for f in found if f.kind not in told or not any(_within(f, phrase) for phrase in theirs)]
+    # An outcome no cited item tells (", which eliminated … failures on AMD GPUs") is one finding, its words none of their own.
+    outcomes = [f for f in kept if f.kind == FindingKind.UNGROUNDED_TEXT]
+    return [f for f in kept if f.kind not in (*told, FindingKind.OTHER_AUTHOR) or not any(_within(f, outcome) for outcome in outcomes)]
 
 
 def _one_per_name(found: list[Finding]) -> list[Finding]:

@@ -30,7 +30,7 @@ from summarizer.validation.claims import files_of, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import VERSION, WORD, ItemWords, joined_key, keys, parts, ref_of, whole_keys, word_runs
-from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
+from summarizer.validation.phrases import ACTION_STEMS, FUNCTION_WORDS, STOP_WORDS
 from summarizer.validation.prose import LANGUAGE_NAMES, TAG_LINE
 from summarizer.validation.sections import Sentence
 from summarizer.validation.verbs import fix_of_no_fault, new_work_of_checks, undoing
@@ -147,7 +147,7 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         copied = _copied_title(claims[0], items, scope, context) if alone else None
         # New work cited to a change of docs beside the change that made it ("Added AGENTS.md and updated it (#1100, #1128)") is told.
         claimed = items + [item for id_, item in cited_by_claim[claims[1]].items() if id_ in together]
-        checks_only = new_work_of_checks(claims[0], text, claimed) or new_work_of_checks(claims[1], text, claimed)
+        checks_only = new_work_of_checks(claims[0], text, claimed, context) or new_work_of_checks(claims[1], text, claimed, context)
         # "Added the no-background logo and the canonical URL (#663)" for "No background image": a
         # change of the docs whose title tells no docs made what the claim says where it holds every
         # word of it (a pair of them read as one, "Added GitHub", aside). A test's words are the
@@ -652,7 +652,7 @@ _LISTING = re.compile(r"\b(?:among them|among these|including|such as|e\.g\.|nam
 _CLAUSE_BREAK = re.compile(
     r"[,;:]\s|\s[–—-]\s"
     # "… and fixed the linter (#250)": a conjunction before a verb opens a claim of its own.
-    r"|\s(?:and|then|while|but)\s(?=(?:also\s+)?(?:[a-z]+ed|made|built|wrote|ran|set|put|led|cut|kept|gave|took|brought|sped)(?![\w-]))"
+    r"|\s(?:and|then|while|but)\s(?=(?:also\s+)?(?:[a-z]+ed|made|built|wrote|ran|set|put|led|cut|kept|gave|took|brought|sped|taught)(?![\w-]))"
 )
 # How a clause that makes a claim of its own opens ("…, and his indexing fixes (#424)"), where one
 # that goes on with the list before it ("a roster in, every developer's profile out") does not.
@@ -689,6 +689,8 @@ _NAMED_IN = re.compile(r"\b(?:in|from|by|via|of|see)\s*[(\[]?\s*$", re.IGNORECAS
 _POINTING = re.compile(
     r"\s*(?:(?:and|then|while|but|whereas)\s+)*(?:(?:the\s+)?(?:first|second|third|fourth|fifth|last|latter|former|other|next|final|another|one|"
     r"later one|follow-up|followup)(?:\s+(?:one|pass|change|step|part|PR|commit))?"
+    # "Commit a6edcf1 then taught …", "PR #12 adds …": the ref named as what it is.
+    r"|(?:(?:the|his|her|their|a)\s+)?(?:commit|PR|pull\s+request|patch)"
     # "A week after #1760 added …": a time beside the ref, whose claim follows it.
     r"|(?:(?:a|an|one|two|three|four|a few|several|\d+)\s+(?:days?|weeks?|months?|hours?)\s+)?(?:after|before|since|until|once|when))?\s*[(\[]?",
     re.IGNORECASE,
@@ -697,7 +699,7 @@ _POINTING = re.compile(
 
 # A verb after a ref that is its clause's subject: "#2137 then made", "#3323 canonicalized".
 _SUBJECT_VERB = re.compile(
-    r"\s+(?:(?:then|also|later|further|now|first|finally)\s+)?(?:[a-z]+ed|[a-z]{3,}(?<!s)s|made|built|wrote|ran|set|put|led|cut|kept|gave|took|brought|sped)\b(?!\s*\()"
+    r"\s+(?:(?:then|also|later|further|now|first|finally)\s+)?(?:[a-z]+ed|[a-z]{3,}(?<!s)s|made|built|wrote|ran|set|put|led|cut|kept|gave|took|brought|sped|taught)\b(?!\s*\()"
 )
 _SENTENCE_END = re.compile(r"[.!?]\s+")
 # Words that introduce a ref before its clause: "With #1802, …", "In #1969, …".
@@ -853,7 +855,7 @@ def _is_content(word: str, skipped: frozenset[str]) -> bool:
     lowered = word.lower()
     stemmed = stem(lowered)
     return not (
-        lowered in skipped or lowered in STOP_WORDS or lowered in _MONTH_WORDS or len(lowered) < 3 or lowered.isdigit()
+        lowered in skipped or lowered in STOP_WORDS or lowered in FUNCTION_WORDS or lowered in _MONTH_WORDS or len(lowered) < 3 or lowered.isdigit()
         or stemmed in ACTION_STEMS or stemmed in _VALUE_WORDS
     )  # fmt: skip
 

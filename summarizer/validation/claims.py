@@ -321,6 +321,8 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
         # "6 docs, 1 examples": how many work items went into an area.
         if number in (_area_items(noun, scope, context), _area_items(noun, context.scope(None), context)):
             continue
+        if number == _entries_under(noun, sentence, scope, context):
+            continue
         span = (match.start("number"), match.end("noun"))
         yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, span, scope, f"{number:,} is no statistic, and no commit{context.where(scope)} states it as a count")
 
@@ -329,6 +331,20 @@ def _area_items(noun: str, scope: Evidence, context: Context) -> int:
     """How many of the scope's work items went into the area a noun names ("docs", "examples")."""
     items = context.citations.of_month(scope.month) if scope.month else context.citations.items
     return sum(1 for item in items if item.area and item.area.lower() in (noun, noun.rstrip("s")))
+
+
+def _entries_under(noun: str, sentence: Sentence, scope: Evidence, context: Context) -> int:
+    """How many entries of a folder the noun names the told files go through: "across 10 operators"
+    where the cited change edited tritonbench/operators/<ten of them>/operator.py. The files are the
+    cited items', else the scope's commits'."""
+    items = cited_items(sentence.text, context)
+    files = files_of(items, context) if items else [change for commit in context.commits_of(scope.month) for change in commit.files]
+    wanted = keys(noun)
+    entries: set[str] = set()
+    for change in files:
+        folders = change.path.split("/")
+        entries |= {folders[at + 1] for at in range(len(folders) - 2) if keys(folders[at]) & wanted}
+    return len(entries)
 
 
 _PART_OF = re.compile(r"\b\d[\d,]*\s+of\s+(?:the\s+|their\s+|his\s+|her\s+)?$", re.IGNORECASE)

@@ -23,8 +23,8 @@ from summarizer.validation.acronyms import acronyms_of
 from summarizer.validation.claims import cited_items
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
-from summarizer.validation.items import joined_key, keys, whole_keys
-from summarizer.validation.phrases import FIELD_PHRASES, STOP_WORDS, TITLE_WORD, Token, follows, tokens
+from summarizer.validation.items import WORD, joined_key, keys, whole_keys
+from summarizer.validation.phrases import ACTION_STEMS, FIELD_PHRASES, FUNCTION_WORDS, STOP_WORDS, TITLE_WORD, Token, follows, tokens
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 from summarizer.validation.vocabulary import HARDWARE_NOUNS, stem
@@ -79,11 +79,18 @@ def _said_by_them(first: str, second: str, context: Context, compounded: tuple[b
     # Beside a function word ("config when"), a word their own titles use is theirs; beside a
     # generic noun it may be another's tool ("gemm analyzer"), and both must be theirs. A word of
     # their own compound ("buffer ops in the matmul", where they wrote bufferops) is theirs.
-    content = [(word, theirs) for word, theirs in zip((first, second), compounded) if word.lower() not in _FUNCTION_WORDS | HARDWARE_NOUNS]
+    content = [(word, theirs) for word, theirs in zip((first, second), compounded) if word.lower() not in FUNCTION_WORDS | HARDWARE_NOUNS]
     wanted = [_with_prefixes(keys(word)) for word, theirs in content if not theirs]
     if content and not wanted:
         return True
     return all(citations.titled([keys]) for keys in wanted) if wanted else False
+
+
+def _one_page_says(words: tuple[str, str], months: list[str], context: Context) -> bool:
+    """Whether one page of documentation the developer changed in the months is named by both words:
+    "the deployment guide" of their docs/deployment_autotuning.md."""
+    wanted = [keys(word) for word in words]
+    return any(all(key & found for key in wanted) for month in months for found in context.docs_keys.get(month, ()))
 
 
 def _with_prefixes(found: frozenset[str]) -> frozenset[str]:
@@ -103,6 +110,16 @@ def _cited_title_keys(sentence: Sentence, context: Context) -> frozenset[str]:
 def _cited_words(sentence: Sentence, context: Context) -> frozenset[str]:
     """The keys of all the words of the developer's items the sentence cites: titles, messages, paths and code."""
     return frozenset().union(*(context.citations.words[item.id] for item in cited_items(sentence.text, context)))
+
+
+def _cited_messages_and_paths(sentence: Sentence, context: Context) -> frozenset[str]:
+    """The keys of the messages and changed paths of the developer's items the sentence cites."""
+    commits = context.citations.commits
+    said = [
+        text for item in cited_items(sentence.text, context) for sha in item.commits if (commit := commits.get(sha)) is not None
+        for text in (commit.subject, commit.body, *(change.path for change in commit.files))
+    ]  # fmt: skip
+    return frozenset(key for text in said for word in WORD.findall(text) for key in keys(word))
 
 
 def _in_their_compounds(run: list[Token], text: str, context: Context) -> set[Token]:
@@ -126,11 +143,6 @@ def _written_by_them(text: str, context: Context) -> list[tuple[int, int]]:
 
 _PATH_OR_NAME = re.compile(r"(?<![\w.-])[\w.-]*[/_.][\w./-]*\w")
 _PLAIN = re.compile(r"[A-Za-z][a-z]+")
-# Words that only join others: no phrase of anyone's work rests on them.
-_FUNCTION_WORDS = frozenset("""
-when where while whether which who whom whose why how what whenever wherever then than once since until unless after before
-during without within also not now only just very still yet even ever here there thus hence instead rather already again
-""".split())
 
 
 def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -162,13 +174,13 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
             words = (sentence.text[first.start : first.end], sentence.text[second.start : second.end])
             # A word the title of an item the sentence cites holds: the pair tells that item of theirs
             # ("the pre-commit and lint instructions (#836)", where #836 is "Consistent pre-commit/lint").
-            if any(keys(word) & cited for word in words if word.lower() not in _FUNCTION_WORDS):
+            if any(keys(word) & cited for word in words if word.lower() not in FUNCTION_WORDS):
                 continue
             # Both words of the pair in what a cited item says or changed ("rather than miscompiling
             # them (#2841)", whose code says "rather than silently miscompiled"): the pair tells it.
             if all(_with_prefixes(keys(word)) & cited_words for word in words):
                 continue
-            if _said_by_them(*words, context, (first in theirs, second in theirs)):
+            if _said_by_them(*words, context, (first in theirs, second in theirs)) or _one_page_says(words, months, context):
                 continue
             # "the FP8 rowwise GEMM benchmark", where their title says "FP8 rowwise gemm": a pair that
             # goes on from one of theirs names their own thing by one more word.
@@ -201,17 +213,18 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
         # What is left is the repository's or the developer's name ("helion"): everyone's, no one's work.
         if all(sentence.text[word.start : word.end].lower() in context.own_names for word in words):
             continue
-        # One plain word left that their own work writes too ("kernels", "giving"): no phrase of anyone's.
+        # One plain word left that their own work writes too ("kernels", "giving"), or a prefix ("non"
+        # of non-performing): no phrase of anyone's.
         single = sentence.text[words[0].start : words[0].end]
-        if len(words) == 1 and _PLAIN.fullmatch(single) and keys(single) & context.citations.everywhere:
+        if len(words) == 1 and _PLAIN.fullmatch(single) and (keys(single) & context.citations.everywhere or len(single) < 4):
             continue
-        message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
         # A phrase that begins inside an identifier ("is_row_map_axis legality gate") begins with it.
         start = words[0].start
         while start > 0 and (sentence.text[start - 1].isalnum() or sentence.text[start - 1] == "_"):
             start -= 1
         if any(title.offset is not None and title.offset <= sentence.start + start < title.offset + len(title.text) for title in copied):
             continue  # inside a teammate's title, told already
+        message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
         yield finding(FindingKind.OTHER_AUTHOR, sentence, (start, words[-1].end), scope, message)
 
 
@@ -222,11 +235,43 @@ def _their_titles(text: str, sentence: Sentence, scope: Evidence, context: Conte
     said = [(stem(match.group(0).lower()), match.span()) for match in TITLE_WORD.finditer(text) if match.group(0).lower() not in STOP_WORDS]
     words = tuple(word for word, _ in said)
     months = [scope.month] if scope.month else [month.month for month in context.history.months]
+    cited: frozenset[str] | None = None
     for month in months:
         # The title that tells most of the sentence's words is the one it copies.
-        found = [(where, commit) for title, commit in context.colleagues.titled_by_others(month) if (where := follows(title, words)) is not None and not credited(commit)]
+        found = []
+        for title, commit in context.colleagues.titled_by_others(month):
+            where = follows(title, words)
+            if where is None and (where := follows(_told_part(title), words)) is not None:
+                # Retold without its verb, a title whose every word the messages or paths of an item
+                # the sentence cites say is that item's telling too: "operators, migrated from
+                # pytorch/benchmark (#21)", #21's body "Migrated from …/pytorch/benchmark/pull/2507".
+                # Without its verb a title must still say a word no title of theirs does: "the
+                # autotuner's error handling" is told by "Allow skipping Triton compilation error" and
+                # "[Autotune] Handle …" as much as by "Refactor autotune error handling".
+                cited = _cited_messages_and_paths(sentence, context) if cited is None else cited
+                specific = [word for word in _told_part(title) if not context.colleagues.is_generic(word)]
+                told = all(keys(word) & cited for word in _told_part(title)) or all(context.citations.titled([keys(word)]) for word in specific)
+                where = None if told else where
+                # "made the long flash attention …" for "Make long flash attention …": its verb in another
+                # form. "Fixed pyrefly type-checking errors" fixes what "Use pyrefly for type checking" began.
+                before = words[where[0] - 1] if where is not None and where[0] else None
+                if before in _FIXING and title[0] not in _FIXING:
+                    where = None
+                elif where is not None and before in ACTION_STEMS:
+                    where = (where[0] - 1, where[1])
+            if where is not None and not credited(commit):
+                found.append((where, commit))
         if found:
             where, commit = max(found, key=lambda each: each[0][1] - each[0][0])
             message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
             yield finding(FindingKind.OTHER_AUTHOR, sentence, (said[where[0]][1][0], said[where[1]][1][1]), scope, message)
             return
+
+
+_FIXING = frozenset(stem(word) for word in ("fix", "fixed", "fixes", "repair", "repaired"))
+
+
+def _told_part(title: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of a title a sentence retells: its opening verb left out where three words follow
+    ("extended it with a progress bar for precompiling" tells "Add progress bar for precompiling")."""
+    return title[1:] if len(title) > 3 and title[0] in ACTION_STEMS else title

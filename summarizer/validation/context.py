@@ -11,11 +11,12 @@ from summarizer.models.activity import Commit
 from summarizer.models.findings import Finding, FindingKind, Severity
 from summarizer.models.history import History
 from summarizer.models.signals import Signals
+from summarizer.paths import is_docs_path
 from summarizer.people import name_words
 from summarizer.period import month_label, months_between
 from summarizer.validation.acronyms import spelled_out_forms
 from summarizer.validation.evidence import Evidence, evidence_by_month, no_evidence, normalize
-from summarizer.validation.items import ItemWords, whole_keys
+from summarizer.validation.items import ItemWords, keys, kind_keys, name_keys, whole_keys
 from summarizer.validation.phrases import STOP_WORDS, Colleagues
 from summarizer.validation.sections import PERSON, Sentence
 from summarizer.validation.vocabulary import WORD, Vocabulary
@@ -79,6 +80,15 @@ class Context:
         return frozenset().union(*(whole_keys(word) for commit in self.commits_of(None) for word in commit.code if "." in word or "_" in word))
 
     @cached_property
+    def docs_keys(self) -> dict[str, list[frozenset[str]]]:
+        """Month -> the keys of each file of documentation the developer's commits of that month
+        changed, with what the file is: docs/deployment_autotuning.md is documentation of deployment."""
+        return {
+            month.month: [keys(path) | kind_keys(path) for path in {change.path for commit in month.commits for change in commit.files if is_docs_path(change.path)}]
+            for month in self.history.months
+        }
+
+    @cached_property
     def title_pairs(self) -> set[tuple[str, str]]:
         """Every two neighbouring words of the developer's titles, lower case: "added report writer"
         tells "Add report writer" in words each too common to tell it alone."""
@@ -95,6 +105,11 @@ class Context:
         """Every commit's message in the data, the developer's and the others': what the project
         itself writes ("Benchmark Dispatch" is a workflow's name, not a person's)."""
         return "\n".join([self.evidence[None].text, *(f"{commit.subject}\n{commit.body}" for commit in self.history.others)])
+
+    @cached_property
+    def written_lower(self) -> str:
+        """The same, lower case: "from liger kernel" writes the library's name as no one writes a person's."""
+        return self.written.lower()
 
     @cached_property
     def people(self) -> set[str]:
@@ -149,6 +164,11 @@ class Context:
             return None
         months = " and ".join(month_label(month) for month in elsewhere[:2])
         return finding(FindingKind.WRONG_MONTH, sentence, where, scope, f"{what} belongs to {months}, not to {month_label(scope.month or '')}", elsewhere[0])
+
+    @cached_property
+    def repository_keys(self) -> frozenset[str]:
+        """The keys of the repositories' names: work in tritonbench is benchmarking."""
+        return frozenset().union(*(name_keys(repository.name.rsplit("/", 1)[-1]) for repository in self.history.repositories))
 
     def repository_named(self, name: str) -> str | None:
         """The contributed repository `name` refers to; owners are compared when both have one."""

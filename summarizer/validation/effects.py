@@ -20,9 +20,11 @@ from summarizer.models.history import WorkItem
 from summarizer.validation.claims import cited_items, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence
-from summarizer.validation.items import ref_of, whole_keys
+from summarizer.validation.items import WORD, keys, ref_of, whole_keys
+from summarizer.validation.phrases import STOP_WORDS
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
+from summarizer.validation.vocabulary import GENERIC_WORDS
 
 _IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|ensur\w*|contribut\w*\s+to|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
 # "more robust", "more competitive and reliable", "was stable and efficient": a quality claimed.
@@ -30,13 +32,17 @@ _BECAME = r"(?:more\s+(?:\w+\s+and\s+)?|(?:was|were|is|are|be|been|remains?|rema
 # Each kind of effect: how prose claims it, and the parts of words of the commits that tell it.
 _EFFECTS = (
     (
-        re.compile(rf"\b(?:faster|quicker|speed(?:s|ed)?\s+up|sped\s+up|more\s+performant|{_IMPROVED}(?:performance|speed|throughput|latency))\b", re.IGNORECASE),
+        re.compile(rf"\b(?:faster|quicker|speed(?:s|ed|ing)?\s+up|sped\s+up|shorten\w*|more\s+performant|{_IMPROVED}(?:performance|speed|throughput|latency))\b", re.IGNORECASE),
         ("fast", "speed", "perf", "slow", "latenc", "overhead", "optimi", "throughput", "flops", "bandwidth", "quick", "sped"),
     ),
     (
-        re.compile(rf"\b(?:{_BECAME}(?:reliable|robust|stable|resilient)|{_IMPROVED}(?:reliability|robustness|stability|resilience))\b", re.IGNORECASE),
+        re.compile(rf"\b(?:{_BECAME}(?:reliabl[ey]|robust(?:ly)?|stabl[ey]|resilient(?:ly)?)|{_IMPROVED}(?:reliability|robustness|stability|resilience))\b", re.IGNORECASE),
         # A fix is no claim of reliability: "more robust" needs the commits to speak of it.
         ("reliab", "robust", "stab", "unstab", "flak", "crash", "retry", "retries", "hang", "timeout", "race", "resilien", "deadlock", "segfault", "failure", "exception"),
+    ),
+    (
+        re.compile(rf"\b(?:(?:fully|more|entirely|bit-for-bit)\s+reproducible|{_IMPROVED}reproducibility)\b", re.IGNORECASE),
+        ("reproduc", "determinis", "seed"),
     ),
     (
         re.compile(rf"\b(?:{_BECAME}efficient|{_IMPROVED}efficiency)\b", re.IGNORECASE),
@@ -48,7 +54,7 @@ _EFFECTS = (
         ("memory", "alloc", "footprint", "oom", "resource", "leak", "consum", "vram", "hbm", "spill"),
     ),
     (
-        re.compile(rf"\b(?:more\s+scalable|{_IMPROVED}scalability)\b", re.IGNORECASE),
+        re.compile(r"\b(?:scalab(?:le|ility))\b", re.IGNORECASE),
         ("scal", "shard", "parallel", "distribut", "large"),
     ),
     (
@@ -78,13 +84,23 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     figure that no message tells: of the items its paragraph cites, else those the rest of its
     month's text cites ("These changes made …" before a list of them), else of its month's
     commits (of the period's, unlabelled)."""
-    if TAG_LINE.match(sentence.text) or refs_in(sentence.text) or FIGURE.search(sentence.text):
+    if TAG_LINE.match(sentence.text) or FIGURE.search(sentence.text):
         return
     claimed = [(match, parts) for pattern, parts in _EFFECTS for match in pattern.finditer(sentence.text)]
+    # A sentence that cites its work may tell what the work is in the words of an effect ("made fused
+    # attention faster (#12)"); an effect it appends as the work's consequence (", which made
+    # autotuning more stable") is a claim of its own, held to the cited items' messages.
+    # So is an effect on the whole project ("made the helion project more stable and reliable").
+    if refs_in(sentence.text):
+        outcomes = _outcomes(sentence.text)
+        claimed = [
+            (match, parts) for match, parts in claimed
+            if any(start <= match.start() < stop for start, stop in outcomes) or _OF_THE_WHOLE.search(sentence.text[max(0, match.start() - 40) : match.start()])
+        ]  # fmt: skip
     if not claimed:
         return
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
-    items = cited_items(around[0], context) or cited_items(around[1], context)
+    items = cited_items(sentence.text, context) or cited_items(around[0], context) or cited_items(around[1], context)
     told = (_messages(items, context) if items else scope.text).lower()
     unsupported: list[tuple[re.Match[str], str]] = []
     for match, parts in claimed:
@@ -105,6 +121,46 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
             yield finding(FindingKind.UNGROUNDED_TEXT, sentence, (start, match.end()), scope, f"“{sentence.text[start : match.end()]}” is an effect no work {where} speaks of")
 
 
+def check_consequences(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """`ungrounded_text` on what a sentence that cites its work says the work brought about
+    (", which eliminated register-spilling failures on AMD GPUs"), where most of its words, and two
+    or more, are in none of the cited items: a claim of its own, which the citation does not back."""
+    if TAG_LINE.match(sentence.text):
+        return
+    for start, stop in _outcomes(sentence.text):
+        items = cited_items(sentence.text[:start], context)
+        told = sentence.text[start:stop]
+        # A figure in it is the figure checks' to hold; a ref in it cites the outcome's own work; "which
+        # was added by …" tells what a thing is, and only an effect in it ("which was a boost to …") is a claim.
+        if not items or refs_in(sentence.text[start:]) or re.search(r"\d", told) or _WHICH_WAS.match(told):
+            continue
+        words = [word for word in WORD.findall(told) if len(word) > 2 and word.lower() not in _NOT_CLAIMS]
+        if len(words) >= 2 and not any(context.citations.shared(keys(word), item) for word in words for item in items):
+            refs = ", ".join(ref_of(item) for item in items)
+            yield finding(FindingKind.UNGROUNDED_TEXT, sentence, (start, stop), scope, f"“{told}” is an outcome no work cited ({refs}) speaks of")
+
+
+def _outcomes(text: str) -> list[tuple[int, int]]:
+    """Where a sentence tells what its work brought about (", which made …", ", making …"), each to
+    the end of its clause."""
+    spans = []
+    for consequence in _CONSEQUENCE.finditer(text):
+        end = _CONSEQUENCE_END.search(text, consequence.end())
+        spans.append((consequence.start("what"), end.start() if end else len(text.rstrip())))
+    return spans
+
+
+_OF_THE_WHOLE = re.compile(r"\b(?:project|codebase|code\s+base|repository|system|framework)\b", re.IGNORECASE)
+_WHICH_WAS = re.compile(r"which\s+(?:was|were)\b", re.IGNORECASE)
+_CONSEQUENCE_END = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(")
+_NOT_CLAIMS = STOP_WORDS | GENERIC_WORDS
+# ", which made …", ", making …", "— resulting in …": what follows is told as what the work brought
+# about. Not ", which lets users cap …" (what the work is), nor ", which a teammate had added".
+_CONSEQUENCE = re.compile(
+    r"(?:,|\s[—–])\s+(?P<what>which\s+(?:also\s+|then\s+|in\s+turn\s+)?(?:[a-z]+ed|made|cut|gave|brought|led|kept|sped)\b"
+    r"|which\s+(?:was|were)\b|making|ensuring|resulting\s+in|leading\s+to)",
+    re.IGNORECASE,
+)
 # A motivation appended to the work ("…, all aimed at improving …", "focused on enhancing"); a sentence whose verb
 # is the aim ("These improvements aim to enhance …") claims the effect all the same.
 # Work done to an end ("adding tests to ensure its stability", "fixes to improve code quality") says what it was for.

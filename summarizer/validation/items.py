@@ -40,7 +40,7 @@ ABBREVIATIONS = {
     "seq": "sequence", "varlen": "variablelength", "len": "length", "lens": "length", "num": "number", "max": "maximum", "min": "minimum",
     "backwardpass": "backward", "forwardpass": "forward", "bwdpass": "backward", "fwdpass": "forward",
     "commandline": "cli", "kv": "kv", "kvcache": "kvcache",
-    "seg": "segment", "div": "divergence", "rng": "random", "rand": "random", "segfault": "crash", "segfaults": "crash", "crashes": "crash", "crashing": "crash",
+    "bench": "benchmark", "seg": "segment", "div": "divergence", "rng": "random", "rand": "random", "segfault": "crash", "segfaults": "crash", "crashes": "crash", "crashing": "crash",
     # Irregular verbs: a paraphrase tells in the past what a title tells in the present.
     "sped": "speed", "rewrote": "rewrite", "rewritten": "rewrite", "rebuilt": "rebuild", "broke": "break", "broken": "break",
     "split": "split", "led": "lead", "fed": "feed", "grew": "grow", "grown": "grow", "threw": "throw", "thrown": "throw",
@@ -49,11 +49,12 @@ ABBREVIATIONS = {
     "sought": "seek", "fought": "fight", "shook": "shake", "stole": "steal", "woke": "wake", "spun": "spin",
 }  # fmt: skip
 # Words of code that stand for several of prose: an xfail is an expected failure; a warp spec, or
-# warpspec, is warp specialization as often as a specification; codegen is code generation.
+# warpspec, is warp specialization as often as a specification; codegen is code generation, autodiff
+# automatic differentiation.
 _SPELLED = {
     **dict.fromkeys(("xfail", "xfails", "xfailed"), ("expected", "failure", "expectedfailure")),
     "spec": ("specialization", "specification"), "warpspec": ("warp", "specialization", "warpspecialization"),
-    "codegen": ("code", "generation", "codegeneration"),
+    "codegen": ("code", "generation", "codegeneration"), "autodiff": ("automatic", "differentiation", "automaticdifferentiation"),
 }  # fmt: skip
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -82,6 +83,14 @@ def keys(word: str) -> frozenset[str]:
     pieces = parts(word)
     spelled = {_key(word) for piece in pieces for word in _SPELLED.get(piece, ())}
     return frozenset(key for key in {_key(piece) for piece in pieces if len(piece) > 1} | whole_keys(word) | spelled if key)
+
+
+@cache
+def name_keys(name: str) -> frozenset[str]:
+    """The keys of a name and of the abbreviation it ends on: "tritonbench" is of benchmarks."""
+    lowered = name.lower()
+    tails = {_key(lowered[cut:]) for cut in range(1, len(lowered) - 3) if lowered[cut:] in ABBREVIATIONS}
+    return keys(name) | tails
 
 
 @cache
@@ -175,7 +184,7 @@ _BRITISH = re.compile(r"(?<=[a-z]{4})is(?=(?:e|ed|es|ing|ings|ation|ations|er|er
 
 
 @cache
-def _kind_keys(path: str) -> frozenset[str]:
+def kind_keys(path: str) -> frozenset[str]:
     """What a changed file is, in the words a writer uses: a README is documentation, a .md file
     Markdown ("updated the Markdown docs" of pretuned_kernels/README.md)."""
     found = keys("documentation") if is_docs_path(path) else frozenset()
@@ -204,6 +213,7 @@ def _split_compounds(words: dict[str, frozenset[str]], titles: dict[str, frozens
             words[id_] = words[id_] | parts
 
 
+_OPTION = re.compile(r"(?<![\w-])--[a-z][a-z0-9]+(?:-[a-z0-9]+)*\b")
 # A title's word of this many letters or more may be two words run together, the first of at least
 # _COMPOUND_HEAD letters and the second of _COMPOUND_TAIL.
 _COMPOUND, _COMPOUND_HEAD, _COMPOUND_TAIL = 7, 4, 3
@@ -261,7 +271,10 @@ class ItemWords:
             code = [word for sha in item.commits if (commit := commits.get(sha)) is not None for word in commit.code]
             whole = "\n".join(texts)
             words[item.id] = frozenset().union(*(evidence_keys(word) for text in texts for word in WORD.findall(text)), *(code_keys(word) for word in code))
-            words[item.id] |= version_keys(whole) | frozenset().union(*(_kind_keys(path) for path in paths))
+            words[item.id] |= version_keys(whole) | frozenset().union(*(kind_keys(path) for path in paths))
+            # "`--isolate` is the last arg": an option of a command line.
+            if _OPTION.search(whole):
+                words[item.id] |= keys("command-line")
             titles[item.id] = frozenset().union(*(keys(word) for headline in headlines for word in WORD.findall(headline)))
             titles[item.id] |= version_keys("\n".join(headlines))
             figures[item.id] = figures_in(whole)

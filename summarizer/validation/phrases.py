@@ -37,6 +37,11 @@ a an the of for to in on at by with and or but nor from into onto over under as 
 those it its their his her hers our we they he she them him us also then than so such via per each all any some both
 one two three four five six seven eight nine ten between
 """.split())
+# Words that only join others: no phrase of anyone's work rests on them.
+FUNCTION_WORDS = frozenset("""
+when where while whether which who whom whose why how what whenever wherever then than once since until unless after before
+during without within also not now only just very still yet even ever here there thus hence instead rather already again
+""".split())
 # Phrases do not run across punctuation or a conjunction.
 _RUN = re.compile(r"[^,;:()\[\]{}\"“”'’.!?]+")
 # A single letter joined to a word is part of it: "split-k" and "SPLIT_K" are the word "splitk".
@@ -114,8 +119,11 @@ def follows(words: tuple[str, ...], text: tuple[str, ...]) -> tuple[int, int] | 
 
 
 def _same(said: str, word: str) -> bool:
-    """Two stems of one word: "moved" stems to mov, "move" keeps its e."""
-    return said == word or (said[-1:] == "e") != (word[-1:] == "e") and said.removesuffix("e") == word.removesuffix("e")
+    """Two stems of one word: "moved" stems to mov, "move" keeps its e; or a word of a name said
+    whole: "rtol" of `autotune_baseline_rtol`."""
+    if said == word or (said[-1:] == "e") != (word[-1:] == "e") and said.removesuffix("e") == word.removesuffix("e"):
+        return True
+    return "_" in said and "_" not in word and len(word) >= 3 and word in said.split("_")
 
 
 _TITLE_NOISE = re.compile(r"\[[^\]]*\]|\(#\d+\)")

@@ -40,7 +40,7 @@ PERSON = re.compile(rf"(?<![\w.])(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}}
 # "(1970349)"), where no word or count does.
 SHA = re.compile(
     r"(?<![\w/.@-])(?<![\w]#)(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w@-])"
-    r"|(?<=\()(?:[a-f]{7,40}|\d{7,40})(?=[),;])|(?<=`)[a-f]{7,40}(?=`)|(?<=, )(?:[a-f]{7,40}|\d{7,40})(?=\))"
+    r"|(?<=\()(?:[a-f]{7,40}|\d{7,40})(?=[),;])|(?<=`)(?:[a-f]{7,40}|\d{7,40})(?=`)|(?<=, )(?:[a-f]{7,40}|\d{7,40})(?=\))"
 )
 # A ref may name its repository as owner/name or by its name alone ("helion#2377").
 PR_REF = re.compile(
@@ -107,7 +107,9 @@ _MONTH_BEFORE = re.compile(
     rf"|,?\s+(?:was\s+)?(?:the\s+)?(?:busier|busiest|quieter|quietest)(?:\s+month)?(?:,?\s+(?:at|with))?\s*(?:\(\s*|{_COUNTED})"
     rf"|\s+(?:had|saw|brought|contributed|landed|added|got|carried|held|delivered|produced|shipped|accounted for)\s+{_COUNTED}"
     # "Busiest month: October 2025 with 8 commits (+844 / −14)", "Busiest month: January 2025 — 4 commits, +46 / −10".
-    rf"|,?\s+with\s+{_COUNTED}|\s+[—–]\s+{_COUNTED})$"
+    rf"|,?\s+with\s+{_COUNTED}|\s+[—–]\s+{_COUNTED}"
+    # "(April +794 / −50, May +1,010 / −127)", "May: 4 commits": a month and its figure side by side.
+    r"|:?\s+)$"
 )
 
 

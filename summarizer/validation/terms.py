@@ -47,7 +47,7 @@ _REPOSITORY_CONTEXT_BEFORE = re.compile(r"\b(?:repo|repository|in|to|into|at|fro
 # Where work lands, before a pair of words: "in pytorch/pytorch", not "a strategy for load/store".
 _PLACE_BEFORE = re.compile(r"\b(?:repo|repository|in|to|into|at|from|across)\s+(?:the\s+)?`?$", re.IGNORECASE)
 _LISTED_AFTER = re.compile(r"`?(?P<previous>[\w./-]+)`?(?:,\s*|\s+and\s+)`?$")
-_LISTED_REPOSITORIES = re.compile(r"\b(?:across|in|to|between)\s+(?P<first>[a-z][\w.-]*[a-z0-9])\s+and\s+(?P<second>[a-z][\w.-]*[a-z0-9])(?=\s*(?:[,.;:)]|$))")
+_LISTED_REPOSITORIES = re.compile(r"\b(?:across|in|to|between)\s+(?P<first>[a-z][\w.-]*[a-z0-9])\s+and\s+(?P<second>[a-z][\w.-]*[a-z0-9])(?=\s*(?:[,.;:)]|$)|\s+(?:[a-z]+ed|was|were)\b)")
 _REPOSITORY_CONTEXT_AFTER = re.compile(r"^`?(?:#\d|\s+(?:repo|repository)\b)", re.IGNORECASE)
 _NAMED_REPOSITORY = re.compile(
     r"(?<![\w.-])(?:the\s+)?`?(?<![\w.-])(?P<before>[A-Za-z][\w.-]*)`?\s+(?:repository|repositories|repos?)\b"
@@ -111,6 +111,8 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         others = landed_by_another(term, sentence, scope, context) if elsewhere is None else False
         if others is True:
             continue  # a teammate's, and the sentence says so
+        if others and _GPU_MODEL.fullmatch(term):
+            others = False  # a GPU's model (H100, MI300X) a teammate's commit names is hardware, no one's work
         login = near_login(term, context)
         if elsewhere is None and not others and login:
             yield finding(FindingKind.NAME_MISMATCH, sentence, span, scope, f"“{term}” is not {context.name}: their login is {login}", login)
@@ -131,6 +133,7 @@ def _made_by(vendor: str, scope: Evidence) -> bool:
     return made is not None and made.search(scope.text) is not None
 
 
+_GPU_MODEL = re.compile(r"(?:[ABHLV]\d{2,3}[A-Z]?|GB\d{3}|T4|MI\d{3}[A-Z]?)s?")
 _HARDWARE_OF = {
     "nvidia": re.compile(r"\b(?:[ABHL]\d{2,3}[A-Z]?|GB\d{3}|V100|T4|cuda|cutlass|hopper|blackwell|ampere)\b", re.IGNORECASE),
     "amd": re.compile(r"\b(?:MI\d{3}[A-Z]?|rocm|hip)\b", re.IGNORECASE),
@@ -367,7 +370,8 @@ def check_repositories(sentence: Sentence, scope: Evidence, context: Context) ->
         if _NOT_REPOSITORIES.match(token):
             continue
         yield from _check_repository(token, match.span("token"), sentence, scope, context, named=False)
-    # "across helion and torchtitan": a name listed beside a repository of theirs is one too.
+    # "across helion and torchtitan", "work in helion and tritonbench centred on …": a name listed beside
+    # a repository of theirs is one too.
     for match in _LISTED_REPOSITORIES.finditer(masked):
         token = match.group("second")
         if context.repository_named(match.group("first")) is None or token.lower() in _NOT_REPOSITORY_NAMES or token.lower() in GENERIC_WORDS:

@@ -8,20 +8,25 @@ import re
 
 from summarizer.classification import FEATURE_VERBS
 from summarizer.models.history import WorkItem
+from summarizer.paths import is_docs_path, is_test_path
 from summarizer.titles import PR_SUFFIX
+from summarizer.validation.claims import files_of
 from summarizer.validation.context import Context
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import WORD, ref_of
 from summarizer.validation.vocabulary import stem
 
 
-def new_work_of_checks(claim: str, sentence: str, items: list[WorkItem]) -> tuple[str, str | None] | None:
+def new_work_of_checks(claim: str, sentence: str, items: list[WorkItem], context: Context) -> tuple[str, str | None] | None:
     """A claim of new work ("Added support for hl.grid") whose every cited item only changes tests
     or docs ("Move hl.grid tests to their own file"), in a sentence that says nothing of tests or docs."""
     words = [word.lower() for word in WORD.findall(claim)]
     opening = next((index for index, word in enumerate(words[:3]) if _is_feature_verb(word) and (index == 0 or words[index - 1] not in _DETERMINERS)), None)
-    if opening is None:
+    # "The from_cache lookups were wired to query the backend": new work told in the passive.
+    passive = next((index for index, word in enumerate(words) if index and words[index - 1] in _BE and _is_feature_verb(word)), None)
+    if opening is None and passive is None:
         return None
+    opening = passive if opening is None else opening
     # What the verb made: "Introduced retries for CI failures" made retries, for a reason that names
     # CI; "Added tests for the parser" made tests. The sentence's other claims may speak of checks.
     made = words[opening + 1 :]
@@ -38,6 +43,10 @@ def new_work_of_checks(claim: str, sentence: str, items: list[WorkItem]) -> tupl
     if _INTO_CHECKS.search(claim):
         return None
     if not all(_only_checks(item) for item in items):
+        return None
+    # Told in the passive, the work is held only to changes whose files are tests or docs alone: a
+    # title that says "Enable test random" may come with the code it tests.
+    if opening == passive and not all(is_test_path(change.path) or is_docs_path(change.path) for change in files_of(items, context)):
         return None
     what = "tests" if items[0].class_rule.startswith("tests:") else "docs"
     return f"{ref_of(items[0])} is “{items[0].title}”, which only changes {what}: it adds none of what the claim says was added", None
@@ -155,7 +164,8 @@ _AND_ADDS = re.compile(r"\band\s+(?:add|adds|adding|introduce|introduces|impleme
 
 # The verbs a title's class is told by, and those a prose claim of new work opens with besides
 # (their past tense is read from them: launched, developed, designed).
-_NEW_WORK_VERBS = FEATURE_VERBS | frozenset("launch built develop design shipped wrote made let".split())
+_NEW_WORK_VERBS = FEATURE_VERBS | frozenset("launch built develop design shipped wrote made let wire".split())
+_BE = frozenset("was were is are been got".split())
 # After these a verb's form is a noun: "described the build".
 _DETERMINERS = frozenset("the a an this that its their his her our".split())
 # Words that end what a verb made and begin what it was for: "retries for CI failures". Where it
