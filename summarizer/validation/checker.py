@@ -100,7 +100,8 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         if not findings[found:] or refs_in(sentence.text):
             around = (" ".join(paragraphs_of[sentence.paragraph]), " ".join(months_of[sentence.month]))
             told_already = [f for f in findings[found:] if f.kind == FindingKind.UNGROUNDED_TEXT]
-            findings += [f for f in check_effects(sentence, around, scope, context) if not any(_within(f, outcome) for outcome in told_already)]
+            cited_wrong = any(f.kind == FindingKind.WRONG_EVIDENCE for f in findings[found:])
+            findings += [f for f in check_effects(sentence, around, scope, context, cited_wrong) if not any(_within(f, outcome) for outcome in told_already)]
         if not findings[found:]:
             fillers += check_filler(sentence, scope, context)
     # A sentence that copies the prompt is condemned whole: its citation, the prompt's words ("the

@@ -123,6 +123,9 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     # An item the sentence cites is no other item its words may belong to: "The multicast tensor
     # (#346) arrived with test_stack_tensor.py, StackTensor support in signal/wait (#261) …".
     in_sentence = frozenset(id_ for cited in cited_by_claim.values() for id_ in cited)
+    # What each ref of the sentence was read as, and the refs found wrong with the ref they should be.
+    read: list[tuple[re.Match[str], list[WorkItem], dict[str, str], bool, frozenset[str]]] = []
+    suggested: dict[str, str] = {}
     for (match, kind), claims in zip(refs, zip(_claims(text, matches, narrow=True), wide)):
         # A ref of another month is told so (wrong_month), not held to this month's items.
         items = [item for item in context.citations.cited(match, kind) if scope.month in (None, item.month)]
@@ -132,8 +135,10 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         if not items or _QUOTED_BLANK.search(claims[0]):
             continue
         # Refs cited together for one claim ("(#248, #257, #264)") each tell a part of it.
-        alone = wide.count(claims[1]) == 1
+        # The same ref given twice ("(#a9a819a) (#a9a819a)") is cited alone all the same.
+        alone = wide.count(claims[1]) == 1 or cited_by_claim[claims[1]].keys() <= {item.id for item in items}
         narrow_claim = _checkable(claim_keys(claims[0], context), scope, context)
+        read.append((match, items, narrow_claim, alone, together))
         narrow = _misplaced(narrow_claim, items, scope, context, alone, together, in_sentence)
         wide_claim = narrow_claim if claims[1] == claims[0] else _checkable(claim_keys(claims[1], context), scope, context)
         # A last clause of words most of the month's items hold ("every developer's profile and a
@@ -201,6 +206,25 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         plain_part = together and (len(wide_claim) < 3 or any(context.citations.shared(wide_claim, item) for item in items))
         if all(verdict is not None for verdict in verdicts) and not (plain_part and _tells_another_part(claims[1], items, verdicts[-1][1], cited_by_claim[claims[1]], context, wide_claim)):  # type: ignore[index]
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
+            suggested[ref_of(items[0])] = verdicts[-1][1]  # type: ignore[index]
+    yield from _swapped(read, suggested, in_sentence, sentence, scope, context)
+
+
+def _swapped(
+    read: list[tuple[re.Match[str], list[WorkItem], dict[str, str], bool, frozenset[str]]],
+    suggested: dict[str, str], in_sentence: frozenset[str], sentence: Sentence, scope: Evidence, context: Context,
+) -> Iterator[Finding]:
+    """Two refs of one sentence cited each for the other's work ("pinned … (#1317), and … updated …
+    in a change that touched atomic_ops.py (#1318)"): where one is found to be the other's, the other
+    is read again with the first no longer counted as cited, and wrong where its claim is the first's."""
+    for match, items, claim, alone, together in read:
+        if not items or ref_of(items[0]) in suggested:
+            continue
+        swapped_with = [ref for ref, suggestion in suggested.items() if suggestion == ref_of(items[0])]
+        others = frozenset(item.id for item in context.citations.items if ref_of(item) in swapped_with)
+        verdict = _misplaced(claim, items, scope, context, alone, together, in_sentence - others) if others else None
+        if verdict is not None and verdict[1] in swapped_with:
+            yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdict)
 
 
 def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None, beside: dict[str, WorkItem], context: Context, specific: dict[str, str]) -> bool:
@@ -262,13 +286,29 @@ def _siblings_word(claim: dict[str, str], items: list[WorkItem], scope: Evidence
     cited = items[0]
     for other in context.citations.of_month(scope.month):
         shared, own, theirs = titles[cited.id] & titles[other.id], titles[cited.id] - titles[other.id], titles[other.id] - titles[cited.id]
-        if other.id == cited.id or len(shared) < 2 or not 0 < len(own) <= _SIBLING_WORDS or not 0 < len(theirs) <= _SIBLING_WORDS:
+        if other.id == cited.id or len(shared) < 2 or not own or not theirs:
+            continue
+        # "Pin pyrefly in lint.yml to 0.46.2" is "Update pyrefly to 0.46.2" but for two words, lint.yml one of them.
+        if len(own) > _SIBLING_WORDS and _words_apart(cited.title, titles[other.id]) > _SIBLING_WORDS:
+            continue
+        if len(theirs) > _SIBLING_WORDS and _words_apart(other.title, titles[cited.id]) > _SIBLING_WORDS:
             continue
         # "extended runpod.py (#1776)", #1776 "Add runpod SKILL.md", which changed scripts/runpod.py too.
         if said & theirs and (said | plain.keys()) & shared and not (said | plain.keys()) & own and not _changed_each(cited, {claim[key] for key in said & theirs}, context) and not _written_in_body(cited, said & theirs, context):
             named = ", ".join(sorted({claim[key] for key in said & theirs}))
             return f"{ref_of(cited)} is “{cited.title}”; {ref_of(other)}, “{other.title}”, is the one that names {named}", ref_of(other)
     return None
+
+
+@functools.cache
+def _words_apart(title: str, other: frozenset[str]) -> int:
+    """How far a title is from another: the keys of its words the other's keys do not hold, stop
+    words aside, but a file's name ("lint.yml") counted as its parts, not also as their joining."""
+    apart = 0
+    for word in WORD.findall(PR_SUFFIX.sub("", title)):
+        parts = [part for part in word.split(".") if part] if "." in word else [word]
+        apart += sum(len(keys(part) - other) for part in parts if part.lower() not in STOP_WORDS)
+    return apart
 
 
 def _title_told_whole(text: str, plain: dict[str, str], items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
@@ -567,11 +607,12 @@ def _titles_all(claim: dict[str, str], item: WorkItem, citations: ItemWords) -> 
 
 
 def _copied_title(text: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
-    """A claim that is another item's title word for word (of three words or more), cited with a
-    ref whose title it is not: that item is the one it tells."""
+    """A claim that is another item's title word for word (of three words or more, its verb in any
+    form: "Updated pyrefly to 0.46.2" of "Update pyrefly to 0.46.2"), cited with a ref whose title
+    it is not: that item is the one it tells."""
     if scope.month is None:
         return None
-    said = f' {" ".join(WORD.findall(PR_SUFFIX.sub("", text).lower()))} '
+    said = f" {_compared_words(text)} "
     cited = {item.id for item in items}
     cited_titles = [_title_words(item) for item in items]
     if any(f" {title} " in said for title in cited_titles):
@@ -590,9 +631,14 @@ def _title_words(item: WorkItem) -> str:
 
 @functools.cache
 def _title_text(title: str) -> str:
-    """A title's words, lower case, as a claim's are compared with it: each claim is compared with
-    every title of its month, so each title is read once."""
-    return " ".join(WORD.findall(PR_SUFFIX.sub("", title).lower()))
+    """A title's words as a claim's are compared with it: each claim is compared with every title
+    of its month, so each title is read once."""
+    return _compared_words(title)
+
+
+def _compared_words(text: str) -> str:
+    """A text's words, lower case and stemmed, its PR suffix aside: "updated" is "update"."""
+    return " ".join(stem(word).removesuffix("e") for word in WORD.findall(PR_SUFFIX.sub("", text).lower()))
 
 
 def _plain_claim(text: str, context: Context) -> dict[str, str]:

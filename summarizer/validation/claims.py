@@ -10,6 +10,7 @@ from summarizer.models.activity import FileChange
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.models.signals import LARGE_ITEM_LINES
+from summarizer.paths import is_test_path
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import NUMBER_WORDS, WORD, keys, ref_of
@@ -315,13 +316,14 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
         counted_in = _statistics(scope, context, of_lines) | (_statistics(context.scope(named), context, of_lines) if named else set())
         if ((of_work or whole_of_part) and number in counted_in) or _stated(number, scope.text) or _stated_by_cited(number, sentence, context):
             continue
-        # "A typing fix (#2813) adapted 13 files": how many files the cited item changed.
-        if noun in ("files", "modules") and any(context.citations.files[item.id] == number for item in cited_items(text, context)):
+        # "A typing fix (#2813) adapted 13 files": how many files the cited item changed; "across 37
+        # scripts", how many of them are not its tests.
+        if noun in ("files", "modules", "scripts") and any(number in _files_counted(item, context) for item in cited_items(text, context)):
             continue
         # "6 docs, 1 examples": how many work items went into an area.
         if number in (_area_items(noun, scope, context), _area_items(noun, context.scope(None), context)):
             continue
-        if number == _entries_under(noun, sentence, scope, context):
+        if number in {_entries_under(word, sentence, scope, context) for word in (*match.group("between").split(), noun)}:
             continue
         span = (match.start("number"), match.end("noun"))
         yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, span, scope, f"{number:,} is no statistic, and no commit{context.where(scope)} states it as a count")
@@ -333,17 +335,23 @@ def _area_items(noun: str, scope: Evidence, context: Context) -> int:
     return sum(1 for item in items if item.area and item.area.lower() in (noun, noun.rstrip("s")))
 
 
+def _files_counted(item: WorkItem, context: Context) -> set[int]:
+    """How many files an item changed, and how many of them are not tests."""
+    paths = {change.path for change in files_of([item], context)}
+    return {len(paths), sum(1 for path in paths if not is_test_path(path))}
+
+
 def _entries_under(noun: str, sentence: Sentence, scope: Evidence, context: Context) -> int:
     """How many entries of a folder the noun names the told files go through: "across 10 operators"
-    where the cited change edited tritonbench/operators/<ten of them>/operator.py. The files are the
-    cited items', else the scope's commits'."""
+    where the cited change edited tritonbench/operators/<ten of them>/operator.py, "37 example
+    scripts" of 37 files in examples/. The files are the cited items', else the scope's commits'."""
     items = cited_items(sentence.text, context)
     files = files_of(items, context) if items else [change for commit in context.commits_of(scope.month) for change in commit.files]
     wanted = keys(noun)
     entries: set[str] = set()
     for change in files:
         folders = change.path.split("/")
-        entries |= {folders[at + 1] for at in range(len(folders) - 2) if keys(folders[at]) & wanted}
+        entries |= {folders[at + 1] for at in range(len(folders) - 1) if keys(folders[at]) & wanted}
     return len(entries)
 
 

@@ -23,15 +23,17 @@ from summarizer.validation.acronyms import acronyms_of
 from summarizer.validation.claims import cited_items
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
-from summarizer.validation.items import WORD, joined_key, keys, whole_keys
+from summarizer.validation.items import VERSION, WORD, joined_key, keys, version_keys, whole_keys
 from summarizer.validation.phrases import ACTION_STEMS, FIELD_PHRASES, FUNCTION_WORDS, STOP_WORDS, TITLE_WORD, Token, follows, tokens
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import Sentence
 from summarizer.validation.vocabulary import HARDWARE_NOUNS, stem
 
 _GIVEN_TO_OTHERS = re.compile(
-    # "Alongside this, she …" goes on with her own work: it gives nothing away.
-    r"\b(?:teammates?|colleagues?|coworkers?|co-workers?|the team|others|alongside(?!\s+(?:this|that|these|those|it|which)\b)|together with|helped by|with help from|in collaboration with)\b",
+    # "Alongside this, she …", "Alongside a bf16 GEMM example, he …" go on with their own work:
+    # alongside gives away only what it puts beside a person.
+    r"\b(?:teammates?|colleagues?|coworkers?|co-workers?|the team|others|together with|helped by|with help from|in collaboration with"
+    r"|alongside(?=\s+(?:(?:his|her|their)\s+)?(?:teammates?|colleagues?|(?-i:[A-Z][a-z]+\s+[A-Z][a-z]+)(?:['’]s)?\b)))\b",
     re.IGNORECASE,
 )
 
@@ -157,6 +159,7 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
 
     copied = list(_their_titles(sentence.text[:end], sentence, scope, context, credited))
     yield from copied
+    yield from _their_versions(sentence.text[:end], sentence, scope, months, context, credited)
     phrases: list[tuple[list[Token], list[Commit]]] = []
     cited = _cited_title_keys(sentence, context)
     cited_words = _cited_words(sentence, context)
@@ -269,6 +272,24 @@ def _their_titles(text: str, sentence: Sentence, scope: Evidence, context: Conte
 
 
 _FIXING = frozenset(stem(word) for word in ("fix", "fixed", "fixes", "repair", "repaired"))
+
+
+def _their_versions(text: str, sentence: Sentence, scope: Evidence, months: list[str], context: Context, credited: Callable[[Commit], bool]) -> Iterator[Finding]:
+    """`other_author` for a version no item of the developer's gives and a teammate's title of the
+    month does ("bumped ruff to 0.14.10", Oguz Ulgen's "Bump ruff to 0.14.10"), with the name before it."""
+    for match in VERSION.finditer(text):
+        key = f"v{match.group(1)}"
+        if key in context.citations.everywhere:
+            continue
+        commit = next((each for each in context.history.others if each.month in months and key in version_keys(each.subject) and not credited(each)), None)
+        if commit is not None:
+            named = _NAMED_BEFORE.search(text[: match.start()])
+            message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
+            yield finding(FindingKind.OTHER_AUTHOR, sentence, (named.start() if named else match.start(), match.end()), scope, message)
+
+
+# "ruff to 0.14.10", "pyrefly 0.46": the name a version is of.
+_NAMED_BEFORE = re.compile(r"[\w.-]+\s+(?:(?:to|from|at|of|v)\s+)?$")
 
 
 def _told_part(title: tuple[str, ...]) -> tuple[str, ...]:

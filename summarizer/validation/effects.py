@@ -79,23 +79,30 @@ _EFFECTS = (
 )
 
 
-def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, context: Context) -> Iterator[Finding]:
+def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, context: Context, cited_wrong: bool = False) -> Iterator[Finding]:
     """`ungrounded_text` on each effect ("faster", "more reliable") of a sentence with no ref and no
     figure that no message tells: of the items its paragraph cites, else those the rest of its
     month's text cites ("These changes made …" before a list of them), else of its month's
     commits (of the period's, unlabelled)."""
     if TAG_LINE.match(sentence.text) or FIGURE.search(sentence.text):
         return
+    # A period of one month is that month: what the sentence names is read among its items.
+    if scope.month is None and len(context.period_months) == 1:
+        scope = context.scope(context.period_months[0])
     claimed = [(match, parts) for pattern, parts in _EFFECTS for match in pattern.finditer(sentence.text)]
     # A sentence that cites its work may tell what the work is in the words of an effect ("made fused
     # attention faster (#12)"); an effect it appends as the work's consequence (", which made
     # autotuning more stable") is a claim of its own, held to the cited items' messages.
     # So is an effect on the whole project ("made the helion project more stable and reliable").
+    # So is an effect that is all the claim says ("- Improved the stability and performance of the compiler (#1794, #1798)"),
+    # unless its ref is found to be another item's (`cited_wrong`): that finding tells the claim.
     if refs_in(sentence.text):
         outcomes = _outcomes(sentence.text)
         claimed = [
             (match, parts) for match, parts in claimed
-            if any(start <= match.start() < stop for start, stop in outcomes) or _OF_THE_WHOLE.search(sentence.text[max(0, match.start() - 40) : match.start()])
+            if any(start <= match.start() < stop for start, stop in outcomes)
+            or _OF_THE_WHOLE.search(sentence.text[max(0, match.start() - 40) : match.start()])
+            or (not cited_wrong and _effect_alone(sentence.text, match))
         ]  # fmt: skip
     if not claimed:
         return
@@ -128,16 +135,34 @@ def check_consequences(sentence: Sentence, scope: Evidence, context: Context) ->
     if TAG_LINE.match(sentence.text):
         return
     for start, stop in _outcomes(sentence.text):
-        items = cited_items(sentence.text[:start], context)
+        # The work is what the refs before it cite, or, closing the sentence ("…, which eliminated … (#1273)"), the ref after it.
+        closing = _CLOSING_REFS.match(sentence.text, stop)
+        items = cited_items(sentence.text[:start], context) or (cited_items(closing.group(0), context) if closing else [])
         told = sentence.text[start:stop]
-        # A figure in it is the figure checks' to hold; a ref in it cites the outcome's own work; "which
-        # was added by …" tells what a thing is, and only an effect in it ("which was a boost to …") is a claim.
-        if not items or refs_in(sentence.text[start:]) or re.search(r"\d", told) or _WHICH_WAS.match(told):
+        # A figure in it is the figure checks' to hold; a ref after it, in the sentence's middle, cites the
+        # outcome's own work; "which was added by …" tells what a thing is, and only an effect in it ("which
+        # was a boost to …") is a claim.
+        if not items or (refs_in(sentence.text[start:]) and not closing) or re.search(r"\d", told) or _WHICH_WAS.match(told):
             continue
         words = [word for word in WORD.findall(told) if len(word) > 2 and word.lower() not in _NOT_CLAIMS]
-        if len(words) >= 2 and not any(context.citations.shared(keys(word), item) for word in words for item in items):
+        # An outcome a title of theirs tells ("improving TPU attention perf") is that item's: a wrong ref is the citation check's to tell.
+        if len(words) < 2 or context.citations.titled([keys(word) for word in words]):
+            continue
+        if not any(context.citations.shared(keys(word), item) for word in words for item in items):
             refs = ", ".join(ref_of(item) for item in items)
             yield finding(FindingKind.UNGROUNDED_TEXT, sentence, (start, stop), scope, f"“{told}” is an outcome no work cited ({refs}) speaks of")
+
+
+def _effect_alone(text: str, effect: re.Match[str]) -> bool:
+    """Whether a sentence says little but the effect: two content words or fewer beside it and its refs."""
+    rest = text[: effect.start()] + " " + text[effect.end() :]
+    for ref, _ in reversed(refs_in(rest)):
+        rest = rest[: ref.start()] + rest[ref.end() :]
+    return len([word for word in WORD.findall(rest) if len(word) > 2 and word.lower() not in _NOT_CLAIMS]) <= _ALONE_WORDS
+
+
+# The content words beside an effect that leave it all a claim says.
+_ALONE_WORDS = 2
 
 
 def _outcomes(text: str) -> list[tuple[int, int]]:
@@ -146,19 +171,21 @@ def _outcomes(text: str) -> list[tuple[int, int]]:
     spans = []
     for consequence in _CONSEQUENCE.finditer(text):
         end = _CONSEQUENCE_END.search(text, consequence.end())
-        spans.append((consequence.start("what"), end.start() if end else len(text.rstrip())))
+        stop = len(text[: end.start() if end else len(text)].rstrip())
+        spans.append((consequence.start("what"), stop))
     return spans
 
 
 _OF_THE_WHOLE = re.compile(r"\b(?:project|codebase|code\s+base|repository|system|framework)\b", re.IGNORECASE)
+_CLOSING_REFS = re.compile(r"\s*\((?:[^()]*)\)[.;]?\s*$")
 _WHICH_WAS = re.compile(r"which\s+(?:was|were)\b", re.IGNORECASE)
 _CONSEQUENCE_END = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(")
 _NOT_CLAIMS = STOP_WORDS | GENERIC_WORDS
 # ", which made …", ", making …", "— resulting in …": what follows is told as what the work brought
 # about. Not ", which lets users cap …" (what the work is), nor ", which a teammate had added".
 _CONSEQUENCE = re.compile(
-    r"(?:,|\s[—–])\s+(?P<what>which\s+(?:also\s+|then\s+|in\s+turn\s+)?(?:[a-z]+ed|made|cut|gave|brought|led|kept|sped)\b"
-    r"|which\s+(?:was|were)\b|making|ensuring|resulting\s+in|leading\s+to)",
+    r"(?:,|\s[—–])\s+(?P<what>which\s+(?:also\s+|then\s+|in\s+turn\s+|[a-z]+ly\s+)?(?:[a-z]+ed|made|cut|gave|brought|led|kept|sped|put|took)\b"
+    r"|which\s+(?:was|were)\b|(?:[a-z]+ly\s+)?(?:making|ensuring|improving|enhancing|boosting|increasing|reducing|speeding)\b|resulting\s+in|leading\s+to)",
     re.IGNORECASE,
 )
 # A motivation appended to the work ("…, all aimed at improving …", "focused on enhancing"); a sentence whose verb
@@ -184,18 +211,26 @@ def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> 
     the clause ending at `end` names, where no more than two titles name it."""
     if scope.month is None:
         return []
-    clause = _CLAUSE_BREAK.split(text[:end])[-1]
-    named: dict[str, WorkItem] = {}
-    for word in _CODE_NAME.findall(clause):
-        holders = {item.id: item for key in whole_keys(word) for item in context.citations.by_month_title_key.get((scope.month, key), [])}
-        if len(holders) <= 2:
-            named.update(holders)
-    return list(named.values())
+    # "The implementation of `smid` …, as well as …, also contributed to …": an effect told as what
+    # the sentence's subject did ("contributed to", "made") goes on with the work named before it.
+    clauses = [_CLAUSE_BREAK.split(text[:end])[-1]]
+    if _SUBJECTS_EFFECT.match(text, end):
+        clauses.append(text[:end])
+    for clause in clauses:
+        named: dict[str, WorkItem] = {}
+        for word in (dotted or quoted for dotted, quoted in _CODE_NAME.findall(clause)):
+            holders = {item.id: item for key in whole_keys(word) for item in context.citations.by_month_title_key.get((scope.month, key), [])}
+            if len(holders) <= 2:
+                named.update(holders)
+        if named or _CODE_NAME.search(clause):
+            return list(named.values())
+    return []
 
 
+_SUBJECTS_EFFECT = re.compile(r"(?:contribut|help|made|led|brought)\w*\b", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"[,;:]\s|\s(?:and|while|but|whereas)\s")
 # A name as code writes it: snake_case, camelCase or dotted.
-_CODE_NAME = re.compile(r"`?([A-Za-z_][\w]*(?:[._][\w]+)+|[a-z]+[A-Z]\w*)`?")
+_CODE_NAME = re.compile(r"`?([A-Za-z_][\w]*(?:[._][\w]+)+|[a-z]+[A-Z]\w*)`?|`([A-Za-z_]\w+)`")
 
 
 def _messages(items: list[WorkItem], context: Context) -> str:

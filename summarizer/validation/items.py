@@ -233,7 +233,6 @@ class ItemWords:
     everywhere: frozenset[str]  # keys of every item's words
     figures: dict[str, set[tuple[float, str]]]  # item id -> the figures its commits state ("2x", "40%")
     stated: dict[str, frozenset[int]]  # item id -> the numbers its commits state as quantities ("23 known bugs")
-    files: dict[str, int]  # item id -> how many files its commits changed ("adapted 13 files")
     by_pr: dict[tuple[str | None, int], list[WorkItem]]
     by_sha: dict[str, WorkItem]
     by_short_sha: dict[str, list[WorkItem]]  # a hash's first seven characters -> the items of the commits it begins
@@ -251,7 +250,6 @@ class ItemWords:
         titles: dict[str, frozenset[str]] = {}
         figures: dict[str, set[tuple[float, str]]] = {}
         stated: dict[str, frozenset[int]] = {}
-        files: dict[str, int] = {}
         by_pr: dict[tuple[str | None, int], list[WorkItem]] = {}
         by_sha: dict[str, WorkItem] = {}
         for item in items:
@@ -281,7 +279,6 @@ class ItemWords:
             stated[item.id] = frozenset(int(number.replace(",", "")) for number in QUANTITY_NUMBER.findall(whole)) | {
                 NUMBER_WORDS[word.lower()] for word in _WORD_QUANTITY.findall(whole)
             }
-            files[item.id] = len({change.path for sha in item.commits if (commit := commits.get(sha)) is not None for change in commit.files})
             if item.pr is not None:
                 by_pr.setdefault((None, item.pr), []).append(item)
                 by_pr.setdefault((item.repo.lower(), item.pr), []).append(item)
@@ -304,7 +301,7 @@ class ItemWords:
         return cls(
             items=items, words=words, titles=titles, by_title_key=by_title_key, by_month_title_key=by_month_title_key,
             by_month=by_month, by_month_items={month.month: month.items for month in history.months}, everywhere=everywhere,
-            figures=figures, stated=stated, files=files, by_pr=by_pr, by_sha=by_sha, by_short_sha=by_short_sha,
+            figures=figures, stated=stated, by_pr=by_pr, by_sha=by_sha, by_short_sha=by_short_sha,
             commits=commits,
         )  # fmt: skip
 

@@ -167,7 +167,7 @@ FIELD_PHRASES = frozenset(
         ("memory", "usage"), ("test", "coverage"), ("data", "dependent"), ("memory", "access"), ("memory", "accesses"),
         ("hard", "coded"), ("dynamic", "slice"), ("dynamic", "slices"), ("benchmark", "runner"),
         ("ci", "benchmark"), ("ci", "benchmarks"), ("autotuner", "heuristic"), ("autotuner", "heuristics"),
-        ("user", "facing"), ("user", "visible"),
+        ("user", "facing"), ("user", "visible"), ("compiled", "kernel"), ("compiled", "kernels"),
     )
 )
 # Nouns of how any project works, beside one of the developer's words their subject in everyday

@@ -29,6 +29,7 @@ _LINE_START = re.compile(rf"\s*{LIST_MARKER}?\s*")
 _LOWER_HANDLE = re.compile(r"(?:^|(?<=[.!?]\s))[a-z][a-z0-9_-]{4,}(?=['’]s\b)|^[a-z][a-z0-9_-]{4,}\b")
 _PERSON_AFTER = re.compile(rf"^(?:['’]s\b|\s+(?:{_PERSON_VERBS})\b)")
 # Not "profiled it with Nsight Compute": what a thing was done with is a tool.
+_LOGIN_AFTER = re.compile(r"^\s*\(\s*@?(?P<login>[\w.-]+)\s*\)")
 _PERSON_BEFORE = re.compile(r"\b(?:by|(?<!\bit )(?<!\bthem )with|from|alongside|thanks to|co-authored with|paired with|reviewed by|developer|engineer)\s+$", re.IGNORECASE)
 _NOT_NAMES = frozenset({
     "The", "This", "That", "These", "Those", "In", "On", "At", "By", "For", "From", "With", "Between", "During",
@@ -87,7 +88,10 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         near = _near_miss(tokens, name_tokens)
         # "Reed 60d65e6e maintainers": one word of a name, the rest of it the developer's own.
         rest = after.split()[: len(name_tokens) - len(tokens)]
-        in_context = _PERSON_AFTER.match(after) or _PERSON_BEFORE.search(sentence.text[: match.start()])
+        # "Ethan Chen (ethche)": a name given as the developer's, beside their login.
+        login = _LOGIN_AFTER.match(after)
+        beside_login = login is not None and login.group("login").lower() in own_tokens
+        in_context = _PERSON_AFTER.match(after) or _PERSON_BEFORE.search(sentence.text[: match.start()]) or beside_login
         in_context = in_context or bool(rest and all(word.lower() in name_tokens for word in rest))
         # What the project writes, in its messages or its code's docstrings ("the Random Forest's trees"), is no person.
         written = name in context.written or name.lower() in context.written_lower or normalize(name) in context.code_prose
@@ -235,7 +239,7 @@ def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
 # What a skill of several words may be a kind of, beside the words of the work.
 _SKILL_NOUNS = frozenset(
     "infrastructure tooling tools engineering development optimization performance design automation integration "
-    "analysis profiling debugging maintenance technical developer unit interface software systems on of and for in".split()
+    "analysis profiling debugging maintenance technical developer unit interface software systems operations ops on of and for in".split()
 )
 _INNER_LABEL = re.compile(r"^(?:\*\*|__)?[A-Z][A-Za-z ]{1,24}:(?:\*\*|__)?\s+")
 

@@ -62,7 +62,10 @@ _LEADING_MONTH = re.compile(
 )
 # A sentence ends at . ! or ? followed by space and a capital, digit, quote or markup.
 # A sentence may open on a name of code, lower case: "… helper. hl.wait arrived with …".
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9\"“(`*\[#@_]|[a-z][a-z0-9]*[._][A-Za-z])|\n+")
+# A sentence may open in lower case with a login that does something: ". drisspg also added …".
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9\"“(`*\[#@_]|[a-z][a-z0-9]*[._][A-Za-z]|[a-z][a-z0-9_-]*\s+(?:also\s+|then\s+|later\s+)?[a-z]{2,}ed\b)|\n+"
+)
 # "In April he launched the dashboard (#2053); in May he added its footer rows (#2364)", "…; June
 # centred on …": a clause that opens on another month speaks of that month, a sentence of its own.
 _MONTH_CLAUSE = re.compile(
