@@ -217,12 +217,16 @@ def _swapped(
     """Two refs of one sentence cited each for the other's work ("pinned … (#1317), and … updated …
     in a change that touched atomic_ops.py (#1318)"): where one is found to be the other's, the other
     is read again with the first no longer counted as cited, and wrong where its claim is the first's."""
+    if not suggested:
+        return
     for match, items, claim, alone, together in read:
         if not items or ref_of(items[0]) in suggested:
             continue
         swapped_with = [ref for ref, suggestion in suggested.items() if suggestion == ref_of(items[0])]
-        others = frozenset(item.id for item in context.citations.items if ref_of(item) in swapped_with)
-        verdict = _misplaced(claim, items, scope, context, alone, together, in_sentence - others) if others else None
+        if not swapped_with:
+            continue
+        others = frozenset(item.id for _, cited, _, _, _ in read for item in cited if ref_of(item) in swapped_with)
+        verdict = _misplaced(claim, items, scope, context, alone, together, in_sentence - others)
         if verdict is not None and verdict[1] in swapped_with:
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdict)
 
