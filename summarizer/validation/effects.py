@@ -90,12 +90,13 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     if scope.month is None and len(context.period_months) == 1:
         scope = context.scope(context.period_months[0])
     claimed = [(match, parts) for pattern, parts in _EFFECTS for match in pattern.finditer(sentence.text)]
-    # A sentence that cites its work may tell what the work is in the words of an effect ("made fused
-    # attention faster (#12)"); an effect it appends as the work's consequence (", which made
-    # autotuning more stable") is a claim of its own, held to the cited items' messages.
-    # So is an effect on the whole project ("made the helion project more stable and reliable").
-    # So is an effect that is all the claim says ("- Improved the stability and performance of the compiler (#1794, #1798)"),
-    # unless its ref is found to be another item's (`cited_wrong`): that finding tells the claim.
+    # A sentence that cites its work may tell what the work is in the words of an effect ("made the
+    # fused attention kernel faster on long sequences (#12)"): the citation check holds those words.
+    # Held to the cited items' messages are what it appends as the work's consequence (", which made
+    # autotuning more stable"), an effect on the whole project ("made the helion project more stable
+    # and reliable") and an effect that is all the claim says ("- Improved the stability and
+    # performance of the compiler (#1794, #1798)"), unless its ref is found to be another item's
+    # (`cited_wrong`): that finding tells the claim.
     if refs_in(sentence.text):
         outcomes = _outcomes(sentence.text)
         claimed = [
