@@ -153,7 +153,6 @@ KNOWN_GAPS = {
     "2107-err-we-linter-rocprof-szhong": "'rocprof', a tool named in lower case, is no term the check reads; the wrong ref is caught",
     "2113-july-bullets-signal-ref-jdong": "'Added hl.signal, which sets signal-pad entries … (#243)': #243 (hl.wait on several barriers) names hl.signal in its code",
     "2127-allreduce-ref-echo-jdong": "'Wrote examples/all_reduce.py, …, and sums the peer buffers (#261)': the ref closes a list of clauses and #261 tells the last; the file is #245's only by its whole name, which #245's title does not write; the echo is caught",
-    "2128-short-overview-jdong": "'distributed collectives' as a skill: her all-gather and all-reduce work are collectives, a word no commit uses",
     "2137-real-model-november-jchoi2025": "'showed improved clarity and maintainability' names no effect the check knows; the labeller judged the CUDA skill true (torch.cuda calls, cu12 installs), the check wants CUDA in the files or messages; 'was robust' is caught",
     "2138-real-model-september-mhoehnerbach2025": "'a significant speed-up' is told beside commits that do speak of speed ('faster rms norm backwards kernel'); #669 (forward perf) cited beside #624 for the faster backward kernel tells rms norm too; 'reduced resource consumption' and both skills are caught",
     "2139-real-model-october-mhoehnerbach2025": "'addressed bugs in … Blackwell attention with triton attributes': #918 is a new example, and a claim of a bug fix in a list of fixes is no rule; 'improving performance' is caught",
@@ -224,6 +223,9 @@ KNOWN_GAPS = {
     "2878-real-model-july-helionecota2026a": "'Improved synchronization with TorchTPU (#3013, #3014)': #3014 'torch_tpu: update pin …' tells TorchTPU, a part of the claim, beside #3013, which tells the rest; the skill 'numpy' (left unlabelled, unsure) is flagged: the code writes jnp, JAX's numpy, and no numpy",
     "2879-real-model-june-helionjdong2025a": "'The work items were well-reverted, and the features and fixes had a positive impact …' names the features and fixes, a class of work, which grounds a sentence; 'for better debugging' is no effect the check reads; the skills 'Compiler optimizations' (unsure) and 'Language enhancements' (true, the labeller says) are tags of no language or tool the commits show",
     "2862-ordered-carry-wrong-evidence-ecota26a": "'… the new test covers a 2D jagged-dense bmm loop (#3076)' for #3077's: the clause the ref closes names #3077's test, but the whole sentence tells 'ordered carry', #3076's title words too, and a ref fails only where both readings fail",
+    "3039-stats-count-term-w1": "'a copy button built on the mkdocs-material clipboard feature': a library written in lower case is a word to the term check, which names only what is capitalised, dotted or in code",
+    "3094-real-model-november-pydanticsrunkle-2023": "'which is a more flexible way to define data models': flexibility is no effect the check reads, and the clause says what the work is rather than what it brought about",
+    "3097-real-model-august-pydantickludex": "'the reversion of the fix … (#6827) was not successful': a failure claimed for a revert is no effect the check reads",
 }
 
 

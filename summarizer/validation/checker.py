@@ -96,8 +96,9 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         findings[found:] = _one_per_colleague_phrase(findings[found:])
         # A sentence wrong for a reason of its own (another's work, a term nobody wrote) is told so,
         # not also as naming nothing; the outcome a sentence that cites its work appends (", ensuring a
-        # smoother user experience") is a claim beside its others.
-        if not findings[found:] or refs_in(sentence.text):
+        # smoother user experience"), and an effect beside a language ("enhance the reliability …,
+        # easier to integrate with other Python projects"), are claims beside its others.
+        if not any(f.kind != FindingKind.UNSUPPORTED_SKILL for f in findings[found:]) or refs_in(sentence.text):
             around = (" ".join(paragraphs_of[sentence.paragraph]), " ".join(months_of[sentence.month]))
             told_already = [f for f in findings[found:] if f.kind == FindingKind.UNGROUNDED_TEXT]
             cited_wrong = any(f.kind == FindingKind.WRONG_EVIDENCE for f in findings[found:])

@@ -216,19 +216,26 @@ def _swapped(
 ) -> Iterator[Finding]:
     """Two refs of one sentence cited each for the other's work ("pinned … (#1317), and … updated …
     in a change that touched atomic_ops.py (#1318)"): where one is found to be the other's, the other
-    is read again with the first no longer counted as cited, and wrong where its claim is the first's."""
+    is read again with the first no longer counted as cited, and wrong where its claim is the first's.
+    So is a ref cited beside one found wrong ("schema generation for forward refs (#8526, #8552)"),
+    read without it, where the item that tells the claim is the one suggested for both."""
     if not suggested:
         return
     for match, items, claim, alone, together in read:
         if not items or ref_of(items[0]) in suggested:
             continue
         swapped_with = [ref for ref, suggestion in suggested.items() if suggestion == ref_of(items[0])]
-        if not swapped_with:
-            continue
-        others = frozenset(item.id for _, cited, _, _, _ in read for item in cited if ref_of(item) in swapped_with)
-        verdict = _misplaced(claim, items, scope, context, alone, together, in_sentence - others)
-        if verdict is not None and verdict[1] in swapped_with:
-            yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdict)
+        wrong_beside = {item.id: suggested[ref_of(item)] for _, cited, _, _, _ in read for item in cited if item.id in together and ref_of(item) in suggested}
+        if swapped_with:
+            others = frozenset(item.id for _, cited, _, _, _ in read for item in cited if ref_of(item) in swapped_with)
+            verdict = _misplaced(claim, items, scope, context, alone, together, in_sentence - others)
+            if verdict is not None and verdict[1] in swapped_with:
+                yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdict)
+        elif wrong_beside:
+            left = together - wrong_beside.keys()
+            verdict = _misplaced(claim, items, scope, context, not left, left, in_sentence - wrong_beside.keys())
+            if verdict is not None and verdict[1] in wrong_beside.values():
+                yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdict)
 
 
 def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None, beside: dict[str, WorkItem], context: Context, specific: dict[str, str]) -> bool:

@@ -118,7 +118,12 @@ QUANTITY = re.compile(
     re.IGNORECASE,
 )
 # A number that names a thing rather than counting: "issue 71", "Python 3", "phase 2".
-_NAMED_BY_NUMBER = re.compile(r"\b(?:issues?|PRs?|pull requests?|version|v|python|cuda|rocm|sm|phase|step|stage|round|part|level|gen|generation|top)\s*$", re.IGNORECASE)
+_NAMED_BY_NUMBER = re.compile(
+    r"\b(?:issues?|PRs?|pull requests?|version|v|python|cuda|rocm|sm|phase|step|stage|round|part|level|gen|generation|top)\s*$"
+    # A standard's number: "PEP 695 aliases", "RFC 3339 timestamps".
+    r"|\b(?-i:[A-Z]{2,5})\s+$",
+    re.IGNORECASE,
+)
 # Spans of time a sentence may give in its own words ("over 3 weeks"): no count of work.
 _DAY_FIRST = re.compile(rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{MONTH_NAME})\.?\b")
 _MONTH_FIRST = re.compile(rf"\b(?:{MONTH_NAME})\.?\s+$")
@@ -149,12 +154,18 @@ def check_identifiers(sentence: Sentence, scope: Evidence, context: Context) -> 
         number = int(match.group("number"))
         if number in scope.pr_numbers or (re.search(rf"(?<!\w)#{number}\b|/pull/{number}\b", scope.text) and not _cited(sentence.text, match)):
             continue
+        # "the reversion of the fix for … (#6827)" where their commit is 'Revert "Fix … (#6827)"': the reverted work's ref.
+        if _REVERT.search(sentence.text) and re.search(rf"\brevert\w*\s+[\"“'][^\"”'\n]*\(#{number}\)", scope.text, re.IGNORECASE):
+            continue
         # "copied from the OSS tutorial (PR7238)" where the commit says "from PR7238": its words, not a ref of theirs.
         if not match.group(0).startswith("#") and re.search(rf"(?<!\w){re.escape(match.group(0))}(?!\d)", scope.text):
             continue
         yield context.placed_elsewhere(
             lambda evidence: number in evidence.pr_numbers, sentence, match, scope, f"#{number}"
         ) or finding(FindingKind.UNKNOWN_PR, sentence, match, scope, f"no work item of {context.name} is #{number}{context.where(scope)}")
+
+
+_REVERT = re.compile(r"\brever(?:t|sion|sal)", re.IGNORECASE)
 
 
 def _cited(text: str, ref: re.Match[str]) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from summarizer.models.activity import Commit
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.acronyms import acronyms_of
-from summarizer.validation.claims import cited_items
+from summarizer.validation.claims import cited_items, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
 from summarizer.validation.items import VERSION, WORD, joined_key, keys, version_keys, whole_keys
@@ -104,6 +104,21 @@ def _with_prefixes(found: frozenset[str]) -> frozenset[str]:
 _PREFIXES = ("auto", "re", "pre", "un", "sub", "multi", "over", "under", "inter", "cross")
 
 
+def _uncited_tail(text: str) -> int:
+    """Where work told after a sentence's last ref, as a clause of its own, begins ("…, fixed their
+    schema references (#7646), and fixed the JSON schema for sequences of …"): none of its refs cites
+    it. The sentence's end when there is none."""
+    refs = refs_in(text)
+    if not refs:
+        return len(text)
+    last = refs[-1][0].end()
+    tail = _NEW_CLAUSE.match(text, last)
+    return tail.end() if tail else len(text)
+
+
+_NEW_CLAUSE = re.compile(r"[)\]]*\s*,?\s+(?:and|while|plus)\s+(?:also\s+)?(?=[a-z]+ed\b)")
+
+
 def _cited_title_keys(sentence: Sentence, context: Context) -> frozenset[str]:
     """The keys of the titles of the developer's items the sentence cites."""
     return frozenset().union(*(context.citations.titles[item.id] for item in cited_items(sentence.text, context)))
@@ -164,6 +179,7 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
     cited = _cited_title_keys(sentence, context)
     cited_words = _cited_words(sentence, context)
     written = _written_by_them(sentence.text, context)
+    uncited = _uncited_tail(sentence.text)
     for run in tokens(sentence.text[:end]):
         named = {token for token in run if any(start <= token.start < stop for start, stop in written)}
         theirs = _in_their_compounds(run, sentence.text, context) | named
@@ -177,11 +193,11 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
             words = (sentence.text[first.start : first.end], sentence.text[second.start : second.end])
             # A word the title of an item the sentence cites holds: the pair tells that item of theirs
             # ("the pre-commit and lint instructions (#836)", where #836 is "Consistent pre-commit/lint").
-            if any(keys(word) & cited for word in words if word.lower() not in FUNCTION_WORDS):
+            if first.start < uncited and any(keys(word) & cited for word in words if word.lower() not in FUNCTION_WORDS):
                 continue
             # Both words of the pair in what a cited item says or changed ("rather than miscompiling
             # them (#2841)", whose code says "rather than silently miscompiled"): the pair tells it.
-            if all(_with_prefixes(keys(word)) & cited_words for word in words):
+            if first.start < uncited and all(_with_prefixes(keys(word)) & cited_words for word in words):
                 continue
             if _said_by_them(*words, context, (first in theirs, second in theirs)) or _one_page_says(words, months, context):
                 continue

@@ -54,6 +54,16 @@ _EFFECTS = (
         ("memory", "alloc", "footprint", "oom", "resource", "leak", "consum", "vram", "hbm", "spill"),
     ),
     (
+        # "fully safe for production", "production-ready": a fitness no fix or feature claims by itself.
+        re.compile(r"\b(?:(?:fully|completely|entirely|totally)\s+safe|safe\s+(?:for|in)\s+production|production[- ]ready|bullet-?proof|rock[- ]solid)\b", re.IGNORECASE),
+        ("safe", "production", "secur", "harden"),
+    ),
+    (
+        # "eliminated a whole class of schema bugs": the reach of a fix, which its message would say.
+        re.compile(r"\b(?:a\s+whole|an\s+entire)\s+(?:class|category|family)\s+of\b", re.IGNORECASE),
+        ("class of", "category of", "family of", "all "),
+    ),
+    (
         re.compile(r"\b(?:scalab(?:le|ility))\b", re.IGNORECASE),
         ("scal", "shard", "parallel", "distribut", "large"),
     ),
@@ -67,7 +77,7 @@ _EFFECTS = (
         re.compile(
             r"\b(?:set\s+(?:a\s+)?new\s+(?:standard|bar)|rais(?:ed|es|ing)\s+the\s+bar|pay\s+dividends|engineering\s+(?:excellence|culture)"
             r"|(?:deep|strong|steady|unwavering|genuine)\s+(?:commitment|dedication|attention\s+to\s+detail)|(?:the\s+)?whole\s+team\s+more\s+productive"
-            r"|a\s+joy\s+to\s+use|noticeably\s+more\s+pleasant)\b",
+            r"|a\s+joy\s+to\s+use|noticeably\s+more\s+pleasant|(?:had|have)\s+been\s+waiting\s+(?:on|for)|long[- ]awaited|eagerly\s+awaited)\b",
             re.IGNORECASE,
         ),
         (),
@@ -96,7 +106,8 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     # autotuning more stable"), an effect on the whole project ("made the helion project more stable
     # and reliable") and an effect that is all the claim says ("- Improved the stability and
     # performance of the compiler (#1794, #1798)"), unless its ref is found to be another item's
-    # (`cited_wrong`): that finding tells the claim.
+    # (`cited_wrong`): that finding tells the claim. Praise ("which the team had been waiting on") is
+    # a claim wherever it stands.
     if refs_in(sentence.text):
         outcomes = _outcomes(sentence.text)
         claimed = [
@@ -104,6 +115,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
             if any(start <= match.start() < stop for start, stop in outcomes)
             or _OF_THE_WHOLE.search(sentence.text[max(0, match.start() - 40) : match.start()])
             or (not cited_wrong and _effect_alone(sentence.text, match))
+            or not parts
         ]  # fmt: skip
     if not claimed:
         return
@@ -143,7 +155,9 @@ def check_consequences(sentence: Sentence, scope: Evidence, context: Context) ->
         # A figure in it is the figure checks' to hold; a ref after it, in the sentence's middle, cites the
         # outcome's own work; "which was added by …" tells what a thing is, and only an effect in it ("which
         # was a boost to …") is a claim.
-        if not items or (refs_in(sentence.text[start:]) and not closing) or re.search(r"\d", told) or _WHICH_WAS.match(told):
+        after = _REFS_AFTER.match(sentence.text, stop)
+        own_refs = refs_in(told) or (after is not None and refs_in(after.group(0)))
+        if not items or (own_refs and not closing) or re.search(r"\d", told) or _WHICH_WAS.match(told):
             continue
         words = [word for word in WORD.findall(told) if len(word) > 2 and word.lower() not in _NOT_CLAIMS]
         # An outcome a title of theirs tells ("improving TPU attention perf") is that item's: a wrong ref is the citation check's to tell.
@@ -179,14 +193,16 @@ def _outcomes(text: str) -> list[tuple[int, int]]:
 
 _OF_THE_WHOLE = re.compile(r"\b(?:project|codebase|code\s+base|repository|system|framework)\b", re.IGNORECASE)
 _CLOSING_REFS = re.compile(r"\s*\((?:[^()]*)\)[.;]?\s*$")
+_REFS_AFTER = re.compile(r"\s*\([^()]*\)")
 _WHICH_WAS = re.compile(r"which\s+(?:was|were)\b", re.IGNORECASE)
-_CONSEQUENCE_END = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(")
+# The clause ends where the sentence goes on to other work: "…, eliminating …, and corrected the typing of …".
+_CONSEQUENCE_END = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(|,\s+and\s+(?:also\s+)?[a-z]+ed\b")
 _NOT_CLAIMS = STOP_WORDS | GENERIC_WORDS
 # ", which made …", ", making …", "— resulting in …": what follows is told as what the work brought
 # about. Not ", which lets users cap …" (what the work is), nor ", which a teammate had added".
 _CONSEQUENCE = re.compile(
-    r"(?:,|\s[—–])\s+(?P<what>which\s+(?:also\s+|then\s+|in\s+turn\s+|[a-z]+ly\s+)?(?:[a-z]+ed|made|cut|gave|brought|led|kept|sped|put|took)\b"
-    r"|which\s+(?:was|were)\b|(?:[a-z]+ly\s+)?(?:making|ensuring|improving|enhancing|boosting|increasing|reducing|speeding)\b|resulting\s+in|leading\s+to)",
+    r"(?:,|\s[—–])\s+(?P<what>which\s+(?:also\s+|then\s+|in\s+turn\s+|[a-z]+ly\s+)?(?:[a-z]+ed|made|cut|gave|brought|led|kept|sped|put|took|drew|grew|won|became)\b"
+    r"|which\s+(?:was|were)\b|(?:[a-z]+ly\s+)?(?:making|ensuring|improving|enhancing|boosting|increasing|reducing|speeding|eliminating|preventing)\b|resulting\s+in|leading\s+to)",
     re.IGNORECASE,
 )
 # A motivation appended to the work ("…, all aimed at improving …", "focused on enhancing"); a sentence whose verb

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
 
-from summarizer.languages import language_named
+from summarizer.languages import language_named, language_of
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.months import PRACTICES
 from summarizer.people import is_a_person
@@ -25,8 +25,11 @@ _PERSON_VERBS = (
 # A sentence's or a list item's opening verb ("Moved", "Redirected"), before what may be a name.
 _OPENING_VERB = re.compile(r"[A-Z][a-z]{2,}ed")
 _LINE_START = re.compile(rf"\s*{LIST_MARKER}?\s*")
-# A lower-case word that opens a sentence or is someone's ("calebmkin's"): where a login stands.
-_LOWER_HANDLE = re.compile(r"(?:^|(?<=[.!?]\s))[a-z][a-z0-9_-]{4,}(?=['’]s\b)|^[a-z][a-z0-9_-]{4,}\b")
+# A lower-case word that opens a sentence, is someone's ("calebmkin's") or does the work ("adriangv focused"):
+# where a login stands.
+_LOWER_HANDLE = re.compile(
+    rf"(?:^|(?<=[.!?]\s))[a-z][a-z0-9_-]{{4,}}(?=['’]s\b)|^[a-z][a-z0-9_-]{{4,}}\b|(?<![\w@/.`-])[a-z][a-z0-9_-]{{4,}}(?=\s+(?:{_PERSON_VERBS})\b)"
+)
 _PERSON_AFTER = re.compile(rf"^(?:['’]s\b|\s+(?:{_PERSON_VERBS})\b)")
 # Not "profiled it with Nsight Compute": what a thing was done with is a tool.
 _LOGIN_AFTER = re.compile(r"^\s*\(\s*@?(?P<login>[\w.-]+)\s*\)")
@@ -152,7 +155,7 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         # "a small load_inline C++ shim": source of that language inlined in theirs, as their code says.
         inlined = _INLINED.search(sentence.text[max(0, match.start() - 64) : match.start()]) is not None and bool(keys("inline") & context.citations.told(scope.month))
         named = _names_their_code(language, sentence.text[: match.start()], sentence.text[match.end() :], scope, context)
-        if not inlined and not _language_supported(language, scope) and not named:
+        if not inlined and not _language_supported(language, scope, context) and not named:
             yield finding(FindingKind.UNSUPPORTED_SKILL, sentence, match, scope, f"no {match.group('language')} file or mention{context.where(scope)}")
 
 
@@ -187,7 +190,7 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context, of_files: bool
     tag = "Documentation" if tag.lower() in ("docs", "doc") else tag
     language = _is_language(tag)
     if language:
-        supported = language.lower() in {known.lower() for known in scope.stats.languages} or (not of_files and _language_supported(language, scope))
+        supported = language.lower() in {known.lower() for known in scope.stats.languages} or (not of_files and _language_supported(language, scope, context))
     elif tag in PRACTICES:
         # "Benchmarking" where a title of the month says "Adding flex_attention benchmark …".
         supported = tag in scope.stats.practices or _titled(tag, scope, context)
@@ -226,20 +229,35 @@ def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
     told = context.citations.told(scope.month)
     if len(tag.split()) == 1:
         # "autotuning" where they wrote autotune; a name of parts whole: "TensorFlow" is not "tensor".
-        return bool((whole_keys(tag) if len(parts(tag)) > 1 else keys(tag)) & told)
-    # A tag of the field's nouns alone ("performance profiling") is told by any of them.
+        return bool(whole_keys(tag) & told) if len(parts(tag)) > 1 else _told_keys(keys(tag), scope, context)
+    # A tag of the field's nouns alone ("performance profiling") is told by any of them; performance
+    # by the words of speed too ("⚡️ Speed up `to_snake()` by 27%").
     words = [word for word in tag.split() if word.lower() not in _SKILL_NOUNS]
     if not words:
-        return any(keys(word) & told or scope.mentions(word) for word in tag.split())
+        speed = any(word.lower() in ("performance", "optimization") for word in tag.split()) and bool(_SPEED_KEYS & told)
+        return speed or any(_told_keys(keys(word), scope, context) or scope.mentions(word) for word in tag.split())
     # "GEMM benchmarking" in tritonbench: the repository's name says what all its work is.
-    known = told | context.repository_keys
-    return all(keys(word) & known or scope.mentions(word) or word in GENERIC_TERMS for word in words)
+    return all(keys(word) & context.repository_keys or _told_keys(keys(word), scope, context) or scope.mentions(word) or word in GENERIC_TERMS for word in words)
+
+
+def _told_keys(words: frozenset[str], scope: Evidence, context: Context) -> bool:
+    """Whether the scope's items hold one of the keys, or, of five letters or more, a word it begins
+    or that begins it (`ItemWords.holding`): "deprecations" where a title says "Deprecate"."""
+    citations = context.citations
+    if words & citations.told(scope.month):
+        return True
+    months = [scope.month] if scope.month is not None else context.period_months
+    return any(citations.holding(key, month) for key in words for month in months)
+
+
+_SPEED_KEYS = keys("speed") | keys("faster") | keys("latency") | keys("throughput")
 
 
 # What a skill of several words may be a kind of, beside the words of the work.
 _SKILL_NOUNS = frozenset(
     "infrastructure tooling tools engineering development optimization performance design automation integration "
-    "analysis profiling debugging maintenance technical developer unit interface software systems operations ops on of and for in".split()
+    "analysis profiling debugging maintenance technical developer unit interface software systems operations ops handling management "
+    "on of and for in".split()
 )
 _INNER_LABEL = re.compile(r"^(?:\*\*|__)?[A-Z][A-Za-z ]{1,24}:(?:\*\*|__)?\s+")
 
@@ -290,10 +308,12 @@ extension extensions module modules library libraries binding bindings version v
 
 # A platform told by its own libraries and tools: "Catch missing cudnn error" is CUDA work, and so
 # are kernels written with CUTLASS's CuTe DSL ("[cutedsl] …").
+# A path as a message writes it: folders, then a file with its suffix.
+_PATH = re.compile(r"(?<![\w/~.-])(?:[\w.-]+/)+[\w.-]*\w\.[A-Za-z][\w+]{0,5}\b")
 _TOLD_BY = {"cuda": re.compile(r"\b(?:cudnn|cublas(?:lt)?|cutlass|cute(?:_?dsl)?|nvcc|nvrtc|cupti|cufft|curand|cusparse)\b", re.IGNORECASE)}
 
 
-def _language_supported(language: str, scope: Evidence) -> bool:
+def _language_supported(language: str, scope: Evidence, context: Context) -> bool:
     known = {name.lower() for name in scope.stats.languages}
     # "a Bash script" where they wrote scripts/run-on-tpu.sh: a shell's language is Shell.
     if language.lower() in known or (language.lower() in _SHELLS and "shell" in known):
@@ -304,10 +324,19 @@ def _language_supported(language: str, scope: Evidence) -> bool:
         told = _TOLD_BY.get(language.lower())
         if told is not None and told.search(scope.text):
             return True
-        return bool(re.search(rf"(?:(?<![A-Za-z#+-])|(?<=non-)){re.escape(language)}", scope.text, re.IGNORECASE))
-    # A name of symbols may close a compound ("Python-to-C++"); a letter's ("C") may not ("Objective-C").
-    before = r"(?<![\w#+])" if not language.isalpha() else r"(?<![\w#+-])"
-    return bool(re.search(rf"{before}{re.escape(language)}(?![\w#+])", scope.text))
+        written = re.search(rf"(?:(?<![A-Za-z#+-])|(?<=non-)){re.escape(language)}", scope.text, re.IGNORECASE) is not None
+    else:
+        # A name of symbols may close a compound ("Python-to-C++"); a letter's ("C") may not ("Objective-C").
+        before = r"(?<![\w#+])" if not language.isalpha() else r"(?<![\w#+-])"
+        written = re.search(rf"{before}{re.escape(language)}(?![\w#+])", scope.text) is not None
+    # A file of the repository a message names ("Speed up `to_snake()` in `pydantic/alias_generators.py`"):
+    # under a folder their commits changed or one named as the repository is; not a traceback's /home/….
+    return written or any(language_of(path) == language and path.split("/")[0].lower() in _own_folders(context) for path in _PATH.findall(scope.text))
+
+
+def _own_folders(context: Context) -> frozenset[str]:
+    changed = {change.path.split("/")[0].lower() for commit in context.commits_of(None) for change in commit.files if "/" in change.path}
+    return frozenset(changed | {repository.name.rsplit("/", 1)[-1].lower() for repository in context.history.repositories})
 
 
 def _is_initial_of(token: str, own_tokens: set[str]) -> bool:

@@ -376,7 +376,8 @@ def check_repositories(sentence: Sentence, scope: Evidence, context: Context) ->
         token = match.group("second")
         if context.repository_named(match.group("first")) is None or token.lower() in _NOT_REPOSITORY_NAMES or token.lower() in GENERIC_WORDS:
             continue
-        if context.evidence[None].mentions(token) or keys_of(token) & context.citations.told(None):
+        # A word of theirs is no repository; a name of parts is one whole ("pydantic-settings" beside pydantic).
+        if context.evidence[None].mentions(token) or (whole_keys(token) if len(parts(token)) > 1 else keys_of(token)) & context.citations.told(None):
             continue
         yield from _check_repository(token, match.span("second"), sentence, scope, context, named=True)
     for match in _NAMED_REPOSITORY.finditer(masked):
