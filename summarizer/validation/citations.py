@@ -29,7 +29,7 @@ from summarizer.titles import BRACKET_TAGS, PR_SUFFIX
 from summarizer.validation.claims import files_of, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
-from summarizer.validation.items import VERSION, WORD, ItemWords, joined_key, keys, parts, ref_of, whole_keys, word_runs
+from summarizer.validation.items import MAJOR_VERSION, VERSION, WORD, ItemWords, joined_key, keys, parts, ref_of, whole_keys, word_runs
 from summarizer.validation.phrases import ACTION_STEMS, FUNCTION_WORDS, STOP_WORDS
 from summarizer.validation.prose import LANGUAGE_NAMES, TAG_LINE
 from summarizer.validation.sections import Sentence
@@ -80,8 +80,9 @@ def claim_keys(text: str, context: Context) -> dict[str, str]:
         whole = whole_keys(word) if len(specific) > 1 or _CODE.search(word) else frozenset()
         for key in {key for part in specific for key in keys(part)} | whole:
             claim.setdefault(key, word)
-    for match in VERSION.finditer(text):
-        claim.setdefault(f"v{match.group(1)}", match.group(0))
+    for pattern in (VERSION, MAJOR_VERSION):
+        for match in pattern.finditer(text):
+            claim.setdefault(f"v{match.group(1)}", match.group(0).replace(" ", ""))
     return claim
 
 

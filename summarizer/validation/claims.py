@@ -15,7 +15,7 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import NUMBER_WORDS, WORD, keys, ref_of
 from summarizer.validation.phrases import STOP_WORDS
-from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, PR_REF, SHA, Sentence, month_before
+from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, PR_REF, SHA, Sentence, each_month_before, month_before
 from summarizer.words import count_as
 
 
@@ -203,11 +203,18 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     months = [match.span() for match in MONTH_MENTION.finditer(sentence.text)]
     # "22 commits, nine of them bug fixes": read as "nine bug fixes", where it stands. A month's year
     # is blanked too: "April 2026 brought four commits" counts four, not 2026.
-    text = _OF_THEM.sub(lambda match: " " * len(match.group(0)), sentence.text)
+    text = _without_of_them(sentence.text)
     for start, end in months:
         text = text[:start] + re.sub(r"\d", " ", text[start:end]) + text[end:]
     for match in COUNT.finditer(text):
-        yield from _check_count(match, sentence, _told_of(sentence.text, match.start(), scope, context), context)
+        each = each_month_before(sentence.text[: match.start()], context.period_months)
+        for told in [context.scope(month) for month in each] or [_told_of(sentence.text, match.start(), scope, context)]:
+            yield from _check_count(match, sentence, told, context)
+
+
+def _without_of_them(text: str) -> str:
+    """The text with "of them" blanked: "22 commits, nine of them bug fixes" counts nine bug fixes."""
+    return _OF_THEM.sub(lambda match: " " * len(match.group(0)), text)
 
 
 def _line_sizes(sentence: Sentence, told: Evidence, context: Context) -> list[tuple[int, int]]:
@@ -243,7 +250,7 @@ def _month_told(text: str, position: int, context: Context) -> str | None:
 
 def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
     """Where the count checks already looked (a count's number only): other checks leave these alone."""
-    spans = [match.span("number") for match in COUNT.finditer(sentence.text)]
+    spans = [match.span("number") for match in COUNT.finditer(_without_of_them(sentence.text))]
     patterns = (PERCENT_OF_CLASS, TESTED_SHARE, TESTED_OF, LINES_DIFF, MONTH_MENTION, _WORD_FIGURE)
     return spans + [match.span() for pattern in patterns for match in pattern.finditer(sentence.text)]
 

@@ -116,7 +116,7 @@ def _uncited_tail(text: str) -> int:
     return tail.end() if tail else len(text)
 
 
-_NEW_CLAUSE = re.compile(r"[)\]]*\s*,?\s+(?:and|while|plus)\s+(?:also\s+)?(?=[a-z]+ed\b)")
+_NEW_CLAUSE = re.compile(r"[)\]]*\s*,?\s+(?:and|while|plus)\s+(?:also\s+)?(?=(?:[a-z]+ed|ran|made|wrote|built|took|gave|kept|led|put|set|cut|brought|began)\b)")
 
 
 def _cited_title_keys(sentence: Sentence, context: Context) -> frozenset[str]:

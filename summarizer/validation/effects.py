@@ -54,6 +54,25 @@ _EFFECTS = (
         ("memory", "alloc", "footprint", "oom", "resource", "leak", "consum", "vram", "hbm", "spill"),
     ),
     (
+        # "eliminated failed releases", "preventing crashes": failures ended, which a message must speak of.
+        re.compile(
+            r"\b(?:eliminat\w*|prevent\w*|avoid\w*|put\s+an\s+end\s+to)\s+(?:[\w-]+\s+){0,2}?"
+            r"(?:failures?|failed|failing|crash(?:es)?|errors|breakages?|outages?|hangs|deadlocks?|regressions)\b",
+            re.IGNORECASE,
+        ),
+        ("fail", "crash", "error", "break", "broke", "hang", "deadlock", "regress", "flak", "fix"),
+    ),
+    (
+        # "a more flexible way to define data models": a latitude the message must give.
+        re.compile(rf"\b(?:more\s+flexibl[ey]|greater\s+flexibility|{_IMPROVED}flexibility)\b", re.IGNORECASE),
+        ("flexib", "config", "customiz", "option", "generaliz", "arbitrary", "pluggab", "extensib", "parameteriz", "allow"),
+    ),
+    (
+        # "made stored passwords resistant to GPU cracking attacks": a defence the message must name.
+        re.compile(r"\b(?:resistant\s+to|hardened\s+against|immune\s+to|protect\w*\s+(?:\w+\s+)?against)\b(?:\s+[\w-]+){0,3}?\s+(?:attacks?|exploits?|cracking|brute[- ]force)\b", re.IGNORECASE),
+        ("attack", "exploit", "crack", "brute", "resist", "harden"),
+    ),
+    (
         # "fully safe for production", "production-ready": a fitness no fix or feature claims by itself.
         re.compile(r"\b(?:(?:fully|completely|entirely|totally)\s+safe|safe\s+(?:for|in)\s+production|production[- ]ready|bullet-?proof|rock[- ]solid)\b", re.IGNORECASE),
         ("safe", "production", "secur", "harden"),
@@ -198,10 +217,11 @@ _WHICH_WAS = re.compile(r"which\s+(?:was|were)\b", re.IGNORECASE)
 # The clause ends where the sentence goes on to other work: "…, eliminating …, and corrected the typing of …".
 _CONSEQUENCE_END = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(|,\s+and\s+(?:also\s+)?[a-z]+ed\b")
 _NOT_CLAIMS = STOP_WORDS | GENERIC_WORDS
-# ", which made …", ", making …", "— resulting in …": what follows is told as what the work brought
-# about. Not ", which lets users cap …" (what the work is), nor ", which a teammate had added".
+# ", which made …", ", a change that eliminated …", ", making …", "— resulting in …": what follows is
+# told as what the work brought about. Not ", which lets users cap …" (what the work is), nor ", which a teammate had added".
 _CONSEQUENCE = re.compile(
-    r"(?:,|\s[—–])\s+(?P<what>which\s+(?:also\s+|then\s+|in\s+turn\s+|[a-z]+ly\s+)?(?:[a-z]+ed|made|cut|gave|brought|led|kept|sped|put|took|drew|grew|won|became)\b"
+    r"(?:,|\s[—–])\s+(?P<what>(?:which|an?\s+(?:[a-z]+\s+)?(?:change|fix|move|step|switch|update)\s+that)\s+(?:also\s+|then\s+|in\s+turn\s+|[a-z]+ly\s+)?"
+    r"(?:[a-z]+ed|made|cut|gave|brought|led|kept|sped|put|took|drew|grew|won|became)\b"
     r"|which\s+(?:was|were)\b|(?:[a-z]+ly\s+)?(?:making|ensuring|improving|enhancing|boosting|increasing|reducing|speeding|eliminating|preventing)\b|resulting\s+in|leading\s+to)",
     re.IGNORECASE,
 )

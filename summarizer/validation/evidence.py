@@ -134,7 +134,12 @@ def _alternatives(text: str) -> list[str]:
         for stem in [_STEM_BEFORE.search(text, max(0, match.start() - 80), match.start()).group(0)]  # type: ignore[union-attr]
         for part in match.group("parts").split(",")
     ]
-    return [match.group("stem") + match.group("other") for match in _ALTERNATION.finditer(text)] + braced
+    # "Update pytest requirement from \<9,>=7.0": a changelog's title, its Markdown escapes the characters they escape.
+    unescaped = [_MARKDOWN_ESCAPE.sub(r"\1", text)] if _MARKDOWN_ESCAPE.search(text) else []
+    return [match.group("stem") + match.group("other") for match in _ALTERNATION.finditer(text)] + braced + unescaped
+
+
+_MARKDOWN_ESCAPE = re.compile(r"\\([<>_*`#\[\]|\\])")
 
 
 def evidence_by_month(history: History) -> dict[str | None, Evidence]:

@@ -127,8 +127,12 @@ _CHUNK = re.compile(r"[._/-]+")
 VERSION = re.compile(r"(?<![\d.#/])v?(\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)(?![\d.]*\d)")
 
 
+# A major version alone: "v2", "version2", "version 2" are one word, "v2".
+MAJOR_VERSION = re.compile(r"(?<![\w.])(?:v|version\s?)(\d{1,2})(?![\w.])", re.IGNORECASE)
+
+
 def version_keys(text: str) -> frozenset[str]:
-    return frozenset(f"v{version}" for version in VERSION.findall(text))
+    return frozenset(f"v{version}" for pattern in (VERSION, MAJOR_VERSION) for version in pattern.findall(text))
 
 
 # Two keys this long meet when one begins the other.

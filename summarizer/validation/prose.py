@@ -28,7 +28,7 @@ _LINE_START = re.compile(rf"\s*{LIST_MARKER}?\s*")
 # A lower-case word that opens a sentence, is someone's ("calebmkin's") or does the work ("adriangv focused"):
 # where a login stands.
 _LOWER_HANDLE = re.compile(
-    rf"(?:^|(?<=[.!?]\s))[a-z][a-z0-9_-]{{4,}}(?=['’]s\b)|^[a-z][a-z0-9_-]{{4,}}\b|(?<![\w@/.`-])[a-z][a-z0-9_-]{{4,}}(?=\s+(?:{_PERSON_VERBS})\b)"
+    rf"(?:^|(?<=[.!?]\s))[a-z][a-z0-9_-]{{4,}}(?=['’]s\b)|^[a-z][a-z0-9_-]{{4,}}\b|(?<![\w@/.`-])[a-z][a-z0-9_-]{{4,}}(?=\s+(?:{_PERSON_VERBS}|[a-z]{{3,}}ed)\b)"
 )
 _PERSON_AFTER = re.compile(rf"^(?:['’]s\b|\s+(?:{_PERSON_VERBS})\b)")
 # Not "profiled it with Nsight Compute": what a thing was done with is a tool.
@@ -81,6 +81,9 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         # Someone the data names (an author, a co-author, a reviewer), whole words only:
         # "Grace Hoppe" is not "Grace Hopper".
         if any(token in _NOT_NAMES for token in tokens) or " ".join(tokens).lower() in context.people:
+            continue
+        # "the Jupyter Server's configuration" of jupyter_server: the repository's name in words, no person.
+        if normalize(name) in {normalize(repository.name.rsplit("/", 1)[-1]) for repository in context.history.repositories}:
             continue
         if all(token.lower().rstrip(".") in own_tokens or _is_initial_of(token, own_tokens) for token in tokens):
             continue
@@ -230,14 +233,22 @@ def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
     if len(tag.split()) == 1:
         # "autotuning" where they wrote autotune; a name of parts whole: "TensorFlow" is not "tensor".
         return bool(whole_keys(tag) & told) if len(parts(tag)) > 1 else _told_keys(keys(tag), scope, context)
-    # A tag of the field's nouns alone ("performance profiling") is told by any of them; performance
-    # by the words of speed too ("⚡️ Speed up `to_snake()` by 27%").
+    # A tag of the field's nouns alone ("performance profiling") is told by any of them.
     words = [word for word in tag.split() if word.lower() not in _SKILL_NOUNS]
     if not words:
-        speed = any(word.lower() in ("performance", "optimization") for word in tag.split()) and bool(_SPEED_KEYS & told)
-        return speed or any(_told_keys(keys(word), scope, context) or scope.mentions(word) for word in tag.split())
+        return any(_told_keys(keys(word), scope, context) or scope.mentions(word) or _told_otherwise(word, scope) for word in tag.split())
     # "GEMM benchmarking" in tritonbench: the repository's name says what all its work is.
-    return all(keys(word) & context.repository_keys or _told_keys(keys(word), scope, context) or scope.mentions(word) or word in GENERIC_TERMS for word in words)
+    return all(
+        keys(word) & context.repository_keys or _told_keys(keys(word), scope, context) or scope.mentions(word) or word in GENERIC_TERMS or _told_otherwise(word, scope)
+        for word in words
+    )  # fmt: skip
+
+
+def _told_otherwise(word: str, scope: Evidence) -> bool:
+    """Whether the messages tell a word of a skill in the words developers use for it: performance
+    by speed ("⚡️ Speed up `to_snake()` by 27%"), dependencies by a bump ("Bump minimatch from 3.1.2 to 3.1.5")."""
+    told = _TOLD_OTHERWISE.get(word.lower())
+    return told is not None and told.search(scope.text) is not None
 
 
 def _told_keys(words: frozenset[str], scope: Evidence, context: Context) -> bool:
@@ -250,7 +261,12 @@ def _told_keys(words: frozenset[str], scope: Evidence, context: Context) -> bool
     return any(citations.holding(key, month) for key in words for month in months)
 
 
-_SPEED_KEYS = keys("speed") | keys("faster") | keys("latency") | keys("throughput")
+_SPEED = re.compile(r"\b(?:speed(?:s|ed)?\s+up|faster|latency|throughput)\b", re.IGNORECASE)
+_BUMP = re.compile(r"^(?:chore\S*\s+)?(?:bump|upgrade|update)\s+\S+(?:\s+requirement)?\s+from\s+\S+\s+to\s+\S+", re.IGNORECASE | re.MULTILINE)
+_TOLD_OTHERWISE = {
+    **dict.fromkeys(("performance", "optimization", "optimisation"), _SPEED),
+    **dict.fromkeys(("dependency", "dependencies"), _BUMP),
+}
 
 
 # What a skill of several words may be a kind of, beside the words of the work.

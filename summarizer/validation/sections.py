@@ -129,6 +129,18 @@ def month_before(text: str, period: list[str]) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+def each_month_before(text: str, period: list[str]) -> list[str]:
+    """The months (YYYY-MM) of `period` a count after `text` is told of each of: "March and April
+    each saw 6 commits". None but where `text` ends on "each" and names two months or more."""
+    if not _EACH.search(text):
+        return []
+    named = {month for name in re.findall(rf"\b(?:{MONTH_NAME})\b", text) for month in _months_of_period(name, period)}
+    return sorted(named) if len(named) >= 2 else []
+
+
+_EACH = re.compile(r"\beach\s+(?:[a-z]+\s+){0,2}$")
+
+
 # Any month's full name in a sentence; "May" (a verb too) and abbreviations aside.
 _BARE_MONTH = re.compile(r"\b(" + "|".join(name for name in MONTH_NAMES if name != "May") + r")\b")
 # "This built on February's work": a month named without its year whose work a sentence tells.

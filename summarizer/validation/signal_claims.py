@@ -24,16 +24,23 @@ SIGNAL_ROW = re.compile(r"^\|\s*(?P<name>Tested work|Reverted work|Follow-up fix
 
 
 def check_signal_row(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
-    """A row of the signals table: its figure must be the signal's, word for word."""
+    """A row of the signals table: its figure must be the signal's, word for word, or the first of
+    them ("0 of 10 work items" of "0 of 10 work items reverted (0%)")."""
     row = SIGNAL_ROW.match(sentence.text.strip())
     if not row:
         return
     signals = context.signals_of(scope)
     truth = next((line.figure for line in signal_rows(signals) if line.name == row.group("name")), "no review figures (GitHub was not read)")
-    if row.group("figure") != truth:
+    if row.group("figure") != truth and not _shortened(row.group("figure"), truth):
         start = sentence.text.index(row.group("figure"), sentence.text.index(row.group("name")) + len(row.group("name")))
         message = f"{row.group('name')}{context.where(scope)}: {truth}"
         yield finding(FindingKind.WRONG_COUNT, sentence, (start, start + len(row.group("figure"))), scope, message, truth)
+
+
+def _shortened(figure: str, truth: str) -> bool:
+    """Whether a figure is the truth's first words, numbers and all."""
+    words, told = figure.split(), truth.split()
+    return any(character.isdigit() for character in figure) and told[: len(words)] == words
 
 
 # "the lines per work item were around 311", "a median of 24 lines per PR", "311 lines per item".

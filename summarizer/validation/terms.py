@@ -30,8 +30,12 @@ TERM = re.compile(
     r"|(?P<lettered>(?<![\w@/-])[A-Z][a-z]+-[A-Z][A-Z0-9]{0,2}(?![\w@-]))"
 )
 # A product's or tool's name in prose ("a Redis cache", "deployed on Kubernetes", "profiled with
-# Nsight Compute"): capitalised words inside a sentence, after a lower-case word.
-_PROPER = re.compile(r"(?<=[a-z] )(?P<proper>[A-Z][a-z]{2,}[a-z0-9]*(?:\s[A-Z][a-z]{2,}[a-z0-9]*)*)\b(?![@/.'’-]\w|\s+[A-Z0-9])")
+# Nsight Compute"): capitalised words inside a sentence, after a lower-case word, or before a suffix
+# of kind ("a Ruff-based lint step").
+_PROPER = re.compile(
+    r"(?<=[a-z] )(?P<proper>[A-Z][a-z]{2,}[a-z0-9]*(?:\s[A-Z][a-z]{2,}[a-z0-9]*)*)\b"
+    r"(?![@/.'’]\w|-(?!(?:based|powered|driven|backed|style|like|compatible)\b)\w|\s+[A-Z0-9])"
+)
 _CALENDAR = frozenset("""
 january february march april may june july august september october november december
 monday tuesday wednesday thursday friday saturday sunday english
@@ -47,7 +51,7 @@ _REPOSITORY_CONTEXT_BEFORE = re.compile(r"\b(?:repo|repository|in|to|into|at|fro
 # Where work lands, before a pair of words: "in pytorch/pytorch", not "a strategy for load/store".
 _PLACE_BEFORE = re.compile(r"\b(?:repo|repository|in|to|into|at|from|across)\s+(?:the\s+)?`?$", re.IGNORECASE)
 _LISTED_AFTER = re.compile(r"`?(?P<previous>[\w./-]+)`?(?:,\s*|\s+and\s+)`?$")
-_LISTED_REPOSITORIES = re.compile(r"\b(?:across|in|to|between)\s+(?P<first>[a-z][\w.-]*[a-z0-9])\s+and\s+(?P<second>[a-z][\w.-]*[a-z0-9])(?=\s*(?:[,.;:)]|$)|\s+(?:[a-z]+ed|was|were)\b)")
+_LISTED_REPOSITORIES = re.compile(r"\b(?:across|in|on|to|between)\s+(?P<first>[a-z][\w.-]*[a-z0-9])\s+and\s+(?P<second>[a-z][\w.-]*[a-z0-9])(?=\s*(?:[,.;:)]|$)|\s+(?:[a-z]+ed|was|were)\b)")
 _REPOSITORY_CONTEXT_AFTER = re.compile(r"^`?(?:#\d|\s+(?:repo|repository)\b)", re.IGNORECASE)
 _NAMED_REPOSITORY = re.compile(
     r"(?<![\w.-])(?:the\s+)?`?(?<![\w.-])(?P<before>[A-Za-z][\w.-]*)`?\s+(?:repository|repositories|repos?)\b"
