@@ -14,7 +14,7 @@ from summarizer.validation.evidence import normalize
 # "TPU (Tensor Processing Unit)", "(OOM, short for out of memory)", "OOM, which stands for out of memory,".
 EXPANSION_AFTER = re.compile(
     r"(?<![\w/])(?P<acronym>[A-Z][A-Z0-9]{1,9}(?:/[A-Z][A-Z0-9]{1,9})?)s?"
-    r"(?:\s*\((?P<long>[A-Za-z][A-Za-z0-9 /-]{3,80}?)\)|,?\s+(?:short\s+for|(?:which\s+)?stands\s+for)\s+(?P<said>[A-Za-z][A-Za-z0-9 /-]{3,80}?)(?=[),.;]))"
+    r"(?:\s*\((?P<long>[A-Za-z][A-Za-z0-9 '’/-]{3,80}?)\)|,?\s+(?:short\s+for|(?:which\s+)?stands\s+for)\s+(?P<said>[A-Za-z][A-Za-z0-9 '’/-]{3,80}?)(?=[),.;]))"
 )
 EXPANSION_BEFORE = re.compile(r"(?<![\w/-])(?P<long>(?:[A-Za-z][\w/-]*\s+){1,9}[A-Za-z][\w/-]*)\s*\((?P<acronym>[A-Z][A-Z0-9]{1,9})s?\)")
 # Initials are taken per word part: "Direct-Memory" gives D and M, "Input/Output" I and O.

@@ -205,7 +205,11 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
                 verdicts = [covered] * 2
         # A part told in plain words ("functions") saves a ref that holds none of a claim's several specific words only where those are few.
         plain_part = together and (len(wide_claim) < 3 or any(context.citations.shared(wide_claim, item) for item in items))
-        if all(verdict is not None for verdict in verdicts) and not (plain_part and _tells_another_part(claims[1], items, verdicts[-1][1], cited_by_claim[claims[1]], context, wide_claim)):  # type: ignore[index]
+        if (
+            all(verdict is not None for verdict in verdicts)
+            and not (plain_part and _tells_another_part(claims[1], items, verdicts[-1][1], cited_by_claim[claims[1]], context, wide_claim))  # type: ignore[index]
+            and not _in_the_repository_named(claims[0], items, verdicts[-1][1], scope, context)  # type: ignore[index]
+        ):
             yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdicts[-1])  # type: ignore[misc]
             suggested[ref_of(items[0])] = verdicts[-1][1]  # type: ignore[index]
     yield from _swapped(read, suggested, in_sentence, sentence, scope, context)
@@ -237,6 +241,18 @@ def _swapped(
             verdict = _misplaced(claim, items, scope, context, not left, left, in_sentence - wrong_beside.keys())
             if verdict is not None and verdict[1] in wrong_beside.values():
                 yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdict)
+
+
+def _in_the_repository_named(text: str, items: list[WorkItem], suggested: str | None, scope: Evidence, context: Context) -> bool:
+    """Whether a claim names the repository the cited item landed in, and not the one of the item it
+    would be given to: "Adopted sp-repo-review in jupyter_client (#971)", beside jupyter_server's
+    "Adopt sp-repo-review (#1324)"."""
+    if len(context.history.repositories) < 2 or suggested is None:
+        return False
+    named = {repository for word in re.findall(r"[\w./-]+", text) if (repository := context.repository_named(word))}
+    month = context.citations.of_month(scope.month) if scope.month is not None else context.citations.items
+    others = [item for item in month if ref_of(item) == suggested and item not in items]
+    return any(item.repo in named for item in items) and bool(others) and all(other.repo not in named for other in others)
 
 
 def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None, beside: dict[str, WorkItem], context: Context, specific: dict[str, str]) -> bool:

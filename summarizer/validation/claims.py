@@ -58,7 +58,9 @@ _PART_SAW = re.compile(
 )
 _DAY_WITH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]{2,8}\.?,?\s+with\s+$")
 # "one feature line", "two commit messages": the noun names another thing, counted as no commits or features.
-_COMPOUND_AFTER = re.compile(r"^\s+(?:lines?|flags?|branch(?:es)?|messages?|areas?|gates?|toggles?|threads?|stor(?:y|ies)|tracks?|famil(?:y|ies))\b", re.IGNORECASE)
+_COMPOUND_AFTER = re.compile(
+    r"^\s+(?:lines?|flags?|branch(?:es)?|messages?|areas?|gates?|toggles?|threads?|stor(?:y|ies)|tracks?|famil(?:y|ies)|checks?|rules?|hooks?|templates?)\b", re.IGNORECASE
+)
 # "Six work items, each a single commit": a count of each of them.
 _SUBSET_BEFORE = re.compile(r"\b(?:including|into|other|of which|among (?:them|these)|with|of the|of her|of his|of their|only|each)\s*$", re.IGNORECASE)
 _SUBSET_AFTER = re.compile(r"^\s*(?:each|apiece|per|also|that|which|touching|related|affecting|about|on|for|to|under|inside|within)\b", re.IGNORECASE)
@@ -250,7 +252,8 @@ def _month_told(text: str, position: int, context: Context) -> str | None:
 
 def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
     """Where the count checks already looked (a count's number only): other checks leave these alone."""
-    spans = [match.span("number") for match in COUNT.finditer(_without_of_them(sentence.text))]
+    # "40 repository checks" counts checks, which the quantity check reads.
+    spans = [match.span("number") for match in COUNT.finditer(_without_of_them(sentence.text)) if not _COMPOUND_AFTER.match(match.group("after"))]
     patterns = (PERCENT_OF_CLASS, TESTED_SHARE, TESTED_OF, LINES_DIFF, MONTH_MENTION, _WORD_FIGURE)
     return spans + [match.span() for pattern in patterns for match in pattern.finditer(sentence.text)]
 
@@ -525,6 +528,11 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
                 subset = subset and bool(between)
             elif not MONTH_MENTION.match(target.group("targets")):
                 subset = True
+    if kind in ("commits", "work_items", "items", "pull_requests"):
+        truths += _of_repositories_beside(match, sentence, scope, context)
+    # "2 commits of others were reverted": the reverted-work signal's reverts of others' commits.
+    if kind == "commits" and _OF_OTHERS.match(match.group("after")):
+        truths.append(len(context.signals_of(scope).reverted_work.reverts_of_others))
     if any(_agrees(claimed, truth, match.group("qualifier"), subset) for truth in truths):
         return
     noun = match.group("noun")
@@ -534,6 +542,22 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
         f"the statistics say {count_as(truths[0], noun)}{context.where(scope)}, not {claimed:,}",
         count_as(truths[0], noun),
     )  # fmt: skip
+
+
+def _of_repositories_beside(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> list[int]:
+    """Of a developer of several repositories, the commits and work items of each one named beside a
+    count: "**jupyter_client, November 2022** (11 commits)", "two changes in jupyter_server"."""
+    if len(context.history.repositories) < 2:
+        return []
+    window = sentence.text[max(0, match.start() - _BESIDE) : match.end() + _BESIDE]
+    named = {repository for word in re.findall(r"[\w./-]+", window) if (repository := context.repository_named(word))}
+    items = [item for item in (context.citations.of_month(scope.month) if scope.month else context.citations.items)]
+    return [count for repository in named for count in (scope.commits_by_repo.get(repository, 0), sum(item.repo == repository for item in items))]
+
+
+_OF_OTHERS = re.compile(r"^\s+(?:of|by)\s+(?:others|other\s+people|teammates)\b", re.IGNORECASE)
+# How far from a count a repository's name is told beside it.
+_BESIDE = 40
 
 
 def _truths(kind: str, match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> list[int]:

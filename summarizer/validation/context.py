@@ -55,7 +55,9 @@ class Context:
         """The words of the developer's names and of the repositories' names and languages: a claim's
         words that every item of theirs shares."""
         history = self.history
-        repositories = {part for repository in history.repositories for part in re.split(r"[/._-]+", repository.name.lower())}
+        # "In jupyter_server they …": a repository's name whole is as much theirs as its parts.
+        names = {name for repository in history.repositories for name in (repository.name.lower(), repository.name.lower().rsplit("/", 1)[-1])}
+        repositories = names | {part for name in names for part in re.split(r"[/._-]+", name)}
         languages = {language.lower() for language in history.totals.languages}
         return frozenset(repositories | languages | set(self.name_words) | set(self.vocabulary.developer))
 

@@ -96,7 +96,8 @@ _EFFECTS = (
         re.compile(
             r"\b(?:set\s+(?:a\s+)?new\s+(?:standard|bar)|rais(?:ed|es|ing)\s+the\s+bar|pay\s+dividends|engineering\s+(?:excellence|culture)"
             r"|(?:deep|strong|steady|unwavering|genuine)\s+(?:commitment|dedication|attention\s+to\s+detail)|(?:the\s+)?whole\s+team\s+more\s+productive"
-            r"|a\s+joy\s+to\s+use|noticeably\s+more\s+pleasant|(?:had|have)\s+been\s+waiting\s+(?:on|for)|long[- ]awaited|eagerly\s+awaited)\b",
+            r"|a\s+joy\s+to\s+use|noticeably\s+more\s+pleasant|(?:had|have)\s+been\s+waiting\s+(?:on|for)|long[- ]awaited|eagerly\s+awaited"
+            r"|(?:a\s+)?critical\s+(?:component|part|piece|step)|continu(?:e|es|ed)\s+to\s+(?:function|run|work|operate)\s+smoothly|necessary\s+for\s+maintaining)\b",
             re.IGNORECASE,
         ),
         (),
@@ -222,7 +223,7 @@ _NOT_CLAIMS = STOP_WORDS | GENERIC_WORDS
 _CONSEQUENCE = re.compile(
     r"(?:,|\s[—–])\s+(?P<what>(?:which|an?\s+(?:[a-z]+\s+)?(?:change|fix|move|step|switch|update)\s+that)\s+(?:also\s+|then\s+|in\s+turn\s+|[a-z]+ly\s+)?"
     r"(?:[a-z]+ed|made|cut|gave|brought|led|kept|sped|put|took|drew|grew|won|became)\b"
-    r"|which\s+(?:was|were)\b|(?:[a-z]+ly\s+)?(?:making|ensuring|improving|enhancing|boosting|increasing|reducing|speeding|eliminating|preventing)\b|resulting\s+in|leading\s+to)",
+    r"|which\s+(?:was|were)\b|(?:[a-z]+ly\s+)?(?:making|ensuring|improving|enhancing|boosting|increasing|reducing|speeding|eliminating|preventing|closing)\b|resulting\s+in|leading\s+to)",
     re.IGNORECASE,
 )
 # A motivation appended to the work ("…, all aimed at improving …", "focused on enhancing"); a sentence whose verb

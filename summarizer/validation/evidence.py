@@ -136,10 +136,13 @@ def _alternatives(text: str) -> list[str]:
     ]
     # "Update pytest requirement from \<9,>=7.0": a changelog's title, its Markdown escapes the characters they escape.
     unescaped = [_MARKDOWN_ESCAPE.sub(r"\1", text)] if _MARKDOWN_ESCAPE.search(text) else []
-    return [match.group("stem") + match.group("other") for match in _ALTERNATION.finditer(text)] + braced + unescaped
+    # "[_async_]start_kernel": a part in brackets that a name may have or not.
+    optional = [match.group("part") + match.group("rest") for source in (text, *unescaped) for match in _OPTIONAL_PART.finditer(source)]
+    return [match.group("stem") + match.group("other") for match in _ALTERNATION.finditer(text)] + braced + unescaped + optional
 
 
 _MARKDOWN_ESCAPE = re.compile(r"\\([<>_*`#\[\]|\\])")
+_OPTIONAL_PART = re.compile(r"(?<![\w\\])\[(?P<part>\w+)\](?P<rest>\w+)")
 
 
 def evidence_by_month(history: History) -> dict[str | None, Evidence]:

@@ -33,7 +33,7 @@ from summarizer.validation.claims import COUNT, LINES_DIFF, TESTED_OF, TESTED_SH
 from summarizer.validation.context import Context
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import whole_keys
-from summarizer.validation.prose import TAG_LINE
+from summarizer.validation.prose import TAG_LINE, near_login
 from summarizer.validation.sections import PR_REF, SHA, Sentence
 from summarizer.validation.terms import TERM
 from summarizer.validation.vocabulary import GENERIC_TERMS, WORD
@@ -58,7 +58,9 @@ def check_grounding(text: str, sentences: list[Sentence], context: Context) -> I
         # Counted as written, numbers too: a paragraph of dates is as empty as one of words.
         if len(paragraph.split()) < MIN_WORDS or _NOT_PROSE.match(first.line) or TAG_LINE.match(first.text) or paragraph.rstrip().endswith(":"):
             continue
-        about_developer = bool({word.lower() for word in WORD.findall(paragraph)} & (context.vocabulary.developer | PRONOUNS))
+        words = {word.lower() for word in WORD.findall(paragraph)}
+        # "davidbrochard's month": their login misspelt speaks of them all the same (the name check tells the misspelling).
+        about_developer = bool(words & (context.vocabulary.developer | PRONOUNS)) or any(near_login(word, context) for word in words if len(word) >= 5)
         circling = repeated_share(members, context.evidence[None].mentions)
         if circling < CIRCLING_SHARE and rests_on_data(paragraph, about_developer, context):
             continue

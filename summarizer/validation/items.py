@@ -40,6 +40,7 @@ ABBREVIATIONS = {
     "seq": "sequence", "varlen": "variablelength", "len": "length", "lens": "length", "num": "number", "max": "maximum", "min": "minimum",
     "backwardpass": "backward", "forwardpass": "forward", "bwdpass": "backward", "fwdpass": "forward",
     "commandline": "cli", "kv": "kv", "kvcache": "kvcache",
+    "flakiness": "flaky", "flakey": "flaky",
     "bench": "benchmark", "seg": "segment", "div": "divergence", "rng": "random", "rand": "random", "segfault": "crash", "segfaults": "crash", "crashes": "crash", "crashing": "crash",
     # Irregular verbs: a paraphrase tells in the past what a title tells in the present.
     "sped": "speed", "rewrote": "rewrite", "rewritten": "rewrite", "rebuilt": "rebuild", "broke": "break", "broken": "break",
@@ -107,10 +108,16 @@ def whole_keys(word: str) -> frozenset[str]:
 @cache
 def evidence_keys(word: str) -> frozenset[str]:
     """The keys of a word of the evidence, and of each name a dotted one is made of:
-    `jnp.float8_e4m3fn` writes float8_e4m3fn."""
+    `jnp.float8_e4m3fn` writes float8_e4m3fn. GitHub's workflows are its CI: "Clean up workflows"
+    tells a claim of CI (not the other way: a claim of workflows names them)."""
+    found = keys(word) | (_CI if word.lower() in _WORKFLOWS else frozenset())
     if "." not in word:
-        return keys(word)
-    return keys(word).union(*(whole_keys(segment) for segment in word.split(".")[1:]))
+        return found
+    return found.union(*(whole_keys(segment) for segment in word.split(".")[1:]))
+
+
+_WORKFLOWS = frozenset({"workflow", "workflows"})
+_CI = frozenset({"ci"})
 
 
 @cache

@@ -10,6 +10,7 @@ from summarizer.languages import language_named, language_of
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.months import PRACTICES
 from summarizer.people import is_a_person
+from summarizer.validation.acronyms import acronyms_of
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
 from summarizer.validation.items import keys, parts, whole_keys
@@ -193,7 +194,9 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context, of_files: bool
     tag = "Documentation" if tag.lower() in ("docs", "doc") else tag
     language = _is_language(tag)
     if language:
-        supported = language.lower() in {known.lower() for known in scope.stats.languages} or (not of_files and _language_supported(language, scope, context))
+        # A history of messages alone (no file changed) shows its languages only in their words.
+        by_words = not of_files or not any(commit.files for commit in context.commits_of(scope.month))
+        supported = language.lower() in {known.lower() for known in scope.stats.languages} or (by_words and _language_supported(language, scope, context))
     elif tag in PRACTICES:
         # "Benchmarking" where a title of the month says "Adding flex_attention benchmark …".
         supported = tag in scope.stats.practices or _titled(tag, scope, context)
@@ -205,7 +208,9 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context, of_files: bool
         # "Pallas/JAX": each of the pair a skill the data shows.
         return next((why for part in tag.split("/") if (why := _unsupported_tag(part.strip(), scope, context, of_files))), None)
     else:
-        supported = scope.mentions(tag) or context.repository_named(tag) is not None or _told_word_by_word(tag, scope, context)
+        # "continuous integration" where the messages say CI: a glossary acronym spelled out.
+        spelled = any(scope.mentions(acronym) for acronym in acronyms_of(tag))
+        supported = spelled or scope.mentions(tag) or context.repository_named(tag) is not None or _told_word_by_word(tag, scope, context)
     # "NumPy" (a language to pygments) where their code calls np.mean, "scikit-learn" where it imports sklearn.ensemble.
     supported = supported or any(name in context.citations.told(scope.month) for name in IMPORTED_AS.get(tag.lower(), ()))
     return None if supported else f"nothing{context.where(scope)} shows “{tag}”"
@@ -266,6 +271,7 @@ _BUMP = re.compile(r"^(?:chore\S*\s+)?(?:bump|upgrade|update)\s+\S+(?:\s+require
 _TOLD_OTHERWISE = {
     **dict.fromkeys(("performance", "optimization", "optimisation"), _SPEED),
     **dict.fromkeys(("dependency", "dependencies"), _BUMP),
+    "packaging": re.compile(r"\b(?:pyproject|setup\.py|setup\.cfg|sdist|wheels?|hatch(?:ling)?|setuptools|flit|package\s+data|manifest)\b", re.IGNORECASE),
 }
 
 
@@ -273,7 +279,7 @@ _TOLD_OTHERWISE = {
 _SKILL_NOUNS = frozenset(
     "infrastructure tooling tools engineering development optimization performance design automation integration "
     "analysis profiling debugging maintenance technical developer unit interface software systems operations ops handling management "
-    "on of and for in".split()
+    "code on of and for in".split()
 )
 _INNER_LABEL = re.compile(r"^(?:\*\*|__)?[A-Z][A-Za-z ]{1,24}:(?:\*\*|__)?\s+")
 

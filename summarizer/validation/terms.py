@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
+from importlib import resources
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.validation.acronyms import Expansion, expansions, glossary, standard
@@ -18,6 +19,13 @@ from summarizer.validation.prose import LANGUAGE, TAG_LINE, near_login
 from summarizer.validation.sections import PR_REF, SHA, Sentence
 from summarizer.validation.vocabulary import GENERIC_TERMS, GENERIC_WORDS, IMPORTED_AS
 
+
+def _tools() -> list[str]:
+    """The tools and libraries named in lower case (tools.txt), longest first."""
+    text = resources.files("summarizer.validation").joinpath("tools.txt").read_text(encoding="utf-8")
+    return sorted((line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")), key=len, reverse=True)
+
+
 TERM = re.compile(
     r"`(?P<code>[^`\n]+)`"
     r"|(?P<dotted>(?<![\w.@/])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?)"
@@ -28,6 +36,8 @@ TERM = re.compile(
     r"|(?P<mixed>(?<![\w@/])[A-Z]{2,}[a-z]{1,2}(?![\w@]))"
     # A technique named with a letter: Stream-K, Split-K.
     r"|(?P<lettered>(?<![\w@/-])[A-Z][a-z]+-[A-Z][A-Z0-9]{0,2}(?![\w@-]))"
+    # A tool named in lower case: "adopted isort", "built on mkdocs-material".
+    r"|(?P<tool>(?<![\w@/.-])(?:" + "|".join(map(re.escape, _tools())) + r")(?![\w@/-]))"
 )
 # A product's or tool's name in prose ("a Redis cache", "deployed on Kubernetes", "profiled with
 # Nsight Compute"): capitalised words inside a sentence, after a lower-case word, or before a suffix
@@ -54,7 +64,7 @@ _LISTED_AFTER = re.compile(r"`?(?P<previous>[\w./-]+)`?(?:,\s*|\s+and\s+)`?$")
 _LISTED_REPOSITORIES = re.compile(r"\b(?:across|in|on|to|between)\s+(?P<first>[a-z][\w.-]*[a-z0-9])\s+and\s+(?P<second>[a-z][\w.-]*[a-z0-9])(?=\s*(?:[,.;:)]|$)|\s+(?:[a-z]+ed|was|were)\b)")
 _REPOSITORY_CONTEXT_AFTER = re.compile(r"^`?(?:#\d|\s+(?:repo|repository)\b)", re.IGNORECASE)
 _NAMED_REPOSITORY = re.compile(
-    r"(?<![\w.-])(?:the\s+)?`?(?<![\w.-])(?P<before>[A-Za-z][\w.-]*)`?\s+(?:repository|repositories|repos?)\b"
+    r"(?<![\w.-])(?:the\s+)?`?(?<![\w.-])(?P<before>[A-Za-z][\w.-]*)`?\s(?:repository|repositories|repos?)\b"
     r"|\b(?:repository|repo)\s+`?(?P<after>[A-Za-z][\w./-]*[A-Za-z0-9])`?",
     re.IGNORECASE,
 )
@@ -64,6 +74,7 @@ _NOT_REPOSITORY_NAMES = frozenset({
     "single", "own", "existing", "separate", "companion", "sister", "sibling", "parent", "partner", "downstream", "open-source", "opensource", "oss",
     "bootstrap", "setup", "layout", "structure", "root", "history", "settings", "hygiene", "maintenance", "public", "private", "different", "git", "code", "source", "project",
     "and", "or", "in", "of", "per", "across", "into", "to", "from", "for", "fork", "forked", "docs", "doc", "documentation", "website", "site",
+    "check", "checks", "rules", "hooks", "review", "metadata", "config", "configuration", "level", "wide", "health",
 })  # fmt: skip
 
 
@@ -121,9 +132,27 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         if elsewhere is None and not others and login:
             yield finding(FindingKind.NAME_MISMATCH, sentence, span, scope, f"“{term}” is not {context.name}: their login is {login}", login)
             continue
+        # "worked across jupyter_client and jupyter_server": a repository read for the period where
+        # they landed nothing, or a name listed with theirs, is a repository they did not work in.
+        if elsewhere is None and (_read_not_theirs(term, context) or _listed_with_theirs(masked[: match.start(kind)], context)):
+            names = ", ".join(repository.name for repository in context.history.repositories)
+            yield finding(FindingKind.UNKNOWN_REPO, sentence, span, scope, f"{context.name} has no commits in {term} in the period", names)
+            continue
         yield elsewhere or others or finding(FindingKind.UNGROUNDED_TERM, sentence, span, scope, f"“{term}” appears in no commit{context.where(scope)}")
     if not sentence.text.lstrip().startswith(("#", "|")):
         yield from _proper_names(sentence, masked, scope, context)
+
+
+def _read_not_theirs(term: str, context: Context) -> bool:
+    """Whether a term names a repository whose commits were read (their teammates') but none of theirs."""
+    wanted = term.strip("`").lower()
+    return any(wanted in (commit.repo.lower(), commit.repo.lower().rsplit("/", 1)[-1]) for commit in context.history.others)
+
+
+def _listed_with_theirs(before: str, context: Context) -> bool:
+    """Whether the words before a term end on a repository of theirs in a list: "jupyter_server, jupyter_client and "."""
+    listed = _LISTED_AFTER.search(before)
+    return listed is not None and context.repository_named(listed.group("previous")) is not None
 
 
 # A dotted or snake_case name, which may be a run of the words of a longer one: `bwd_da` of
