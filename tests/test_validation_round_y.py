@@ -19,15 +19,7 @@ from summarizer.models.activity import Activity, Commit, Repository
 from summarizer.models.history import History
 from summarizer.months import build_history
 from summarizer.period import Period
-from tests.vision_history import commit, errors, march, march_with_teammate, teammates
-
-
-def _titles_only(*subjects: str, repo: str = "acme/vision", first: int = 0) -> list[Commit]:
-    """Grace's March commits told by their titles alone, as a changelog tells them: no files."""
-    return [
-        commit(f"{first + index + 1:x}", f"2025-03-{index + 3:02d}", subject, "").model_copy(update={"files": [], "repo": repo})
-        for index, subject in enumerate(subjects)
-    ]
+from tests.vision_history import commit, errors, march, march_with_teammate, teammates, titles_only
 
 
 def _two_repositories(vision: list[Commit], audio: list[Commit], others: list[Commit] | None = None, names: tuple[str, str] = ("acme/vision", "acme/audio")) -> History:
@@ -41,18 +33,18 @@ def _two_repositories(vision: list[Commit], audio: list[Commit], others: list[Co
 
 
 def test_a_repositorys_name_whole_in_a_claim_tells_no_item_apart() -> None:
-    vision = _titles_only("Better handling of asyncio (#41)", "Test downstream vision_server_terminals (#42)", repo="acme/vision_server")
-    month = _two_repositories(vision, _titles_only("Add dependabot (#7)", repo="acme/audio", first=9), names=("acme/vision_server", "acme/audio"))
+    vision = titles_only("Better handling of asyncio (#41)", "Test downstream vision_server_terminals (#42)", repo="acme/vision_server")
+    month = _two_repositories(vision, titles_only("Add dependabot (#7)", repo="acme/audio", first=9), names=("acme/vision_server", "acme/audio"))
     assert errors("In vision_server she improved the handling of asyncio (#41).", month) == set()
 
 
 def test_workflows_tell_ci() -> None:
-    month = march(_titles_only("Clean up CI (#41)", "Clean up workflows (#42)"))
+    month = march(titles_only("Clean up CI (#41)", "Clean up workflows (#42)"))
     assert errors("CI was cleaned up over two changes (#41, #42).", month) == set()
 
 
 def test_a_count_beside_a_repository_is_that_repositorys() -> None:
-    month = _two_repositories(_titles_only("Add a resize transform (#41)", "Add a crop transform (#42)"), _titles_only("Add a resampler (#7)", repo="acme/audio", first=9))
+    month = _two_repositories(titles_only("Add a resize transform (#41)", "Add a crop transform (#42)"), titles_only("Add a resampler (#7)", repo="acme/audio", first=9))
     assert errors("**audio, March 2025** (1 commit)", month) == set()
     assert errors("**audio, March 2025** (2 commits)", month) == {("wrong_count", "2 commits")}
 
@@ -65,12 +57,12 @@ def test_commits_of_others_reverted_are_the_reverted_work_signals() -> None:
 
 
 def test_a_name_with_a_part_in_brackets_names_both() -> None:
-    month = march(_titles_only("MAINT: \\[_async_\\]start_kernel should only take kwarg only (#41)"))
+    month = march(titles_only("MAINT: \\[_async_\\]start_kernel should only take kwarg only (#41)"))
     assert errors("`start_kernel` and `_async_start_kernel` now take keyword arguments only (#41).", month) == set()
 
 
 def test_without_files_a_languages_line_is_told_by_the_messages() -> None:
-    month = march(_titles_only("Support Python 3.8-3.11 (#41)"))
+    month = march(titles_only("Support Python 3.8-3.11 (#41)"))
     assert errors("**Languages:** Python", month) == set()
     assert errors("**Languages:** Go", month) == {("unsupported_skill", "Go")}
 
@@ -81,38 +73,38 @@ def test_a_languages_line_is_the_files_where_there_are_files() -> None:
 
 
 def test_a_skill_spelled_as_a_glossary_acronyms_words_is_told_by_the_acronym() -> None:
-    month = march(_titles_only("Clean up CI (#41)"))
+    month = march(titles_only("Clean up CI (#41)"))
     assert errors("**Skills:** continuous integration", month) == set()
 
 
 def test_code_and_packaging_in_skills() -> None:
-    month = march(_titles_only("Clean up the workflow and pyproject (#41)", "Clean up types (#42)"))
+    month = march(titles_only("Clean up the workflow and pyproject (#41)", "Clean up types (#42)"))
     assert errors("**Skills:** code cleanup, pyproject packaging", month) == set()
 
 
 def test_a_repository_read_where_they_landed_nothing_is_not_theirs() -> None:
     others = [teammates("c3", "Add a resampler (#7)", "audio/resample.py").model_copy(update={"repo": "acme/audio_client"})]
-    month = _two_repositories(_titles_only("Add a resize transform (#41)"), [], others=others, names=("acme/vision", "acme/audio_client"))
+    month = _two_repositories(titles_only("Add a resize transform (#41)"), [], others=others, names=("acme/vision", "acme/audio_client"))
     assert errors("In March 2025, Grace also worked in audio_client.", month) == {("unknown_repo", "audio_client")}
 
 
 def test_a_name_listed_with_their_repositories_is_one() -> None:
-    month = _two_repositories(_titles_only("Add a resize transform (#41)"), _titles_only("Add a resampler (#7)", repo="acme/audio", first=9))
+    month = _two_repositories(titles_only("Add a resize transform (#41)"), titles_only("Add a resampler (#7)", repo="acme/audio", first=9))
     assert errors("She maintained the build of vision, audio and acme_core.", month) == {("unknown_repo", "acme_core")}
 
 
 def test_a_tool_named_in_lower_case_is_a_term() -> None:
-    month = march(_titles_only("Run the linters in CI (#41)"))
+    month = march(titles_only("Run the linters in CI (#41)"))
     assert errors("She moved the linters to isort and pyright (#41).", month) == {("ungrounded_term", "isort"), ("ungrounded_term", "pyright")}
 
 
 def test_a_tool_the_commits_name_in_lower_case_is_theirs() -> None:
-    month = march(_titles_only("Use isort (#41)"))
+    month = march(titles_only("Use isort (#41)"))
     assert errors("She adopted isort (#41).", month) == set()
 
 
 def test_an_expansion_with_an_apostrophe_is_read() -> None:
-    month = march(_titles_only("Make the transform tests DRY (#41)"))
+    month = march(titles_only("Make the transform tests DRY (#41)"))
     assert errors("She made the transform tests DRY (Don't Rerun Yourself) (#41).", month) == {("unsupported_expansion", "DRY (Don't Rerun Yourself)")}
 
 
@@ -127,21 +119,21 @@ def test_a_misspelt_login_as_a_paragraphs_subject_speaks_of_them() -> None:
 
 
 def test_a_count_of_repository_checks_counts_no_repositories() -> None:
-    month = march(_titles_only("Adopt sp-repo-review (#41)"))
+    month = march(titles_only("Adopt sp-repo-review (#41)"))
     assert errors("- Adopted sp-repo-review, bringing 40 repository checks into its workflow (#41)", month) == {("unsupported_number", "40 repository checks")}
 
 
 def test_an_outcome_told_with_closing_is_held_to_the_cited_item() -> None:
-    month = march(_titles_only("Add ZMQ Curve for transport encryption (#41)"))
+    month = march(titles_only("Add ZMQ Curve for transport encryption (#41)"))
     text = "She added ZMQ Curve for transport encryption (#41), closing a long-standing security gap for remote users."
     assert errors(text, month) == {("ungrounded_text", "closing a long-standing security gap for remote users")}
 
 
 def test_praise_of_how_essential_the_work_was_is_a_claim() -> None:
-    month = march(_titles_only("Upgrade to version 5.5 (#41)"))
+    month = march(titles_only("Upgrade to version 5.5 (#41)"))
     assert errors("She upgraded to version 5.5 (#41), which was a critical component for the project.", month) == {("ungrounded_text", "a critical component")}
 
 
 def test_a_claim_naming_the_repository_its_cited_item_landed_in_is_that_items() -> None:
-    month = _two_repositories(_titles_only("Adopt sp-repo-review (#41)"), _titles_only("Use sp-repo-review (#7)", repo="acme/audio", first=9))
+    month = _two_repositories(titles_only("Adopt sp-repo-review (#41)"), titles_only("Use sp-repo-review (#7)", repo="acme/audio", first=9))
     assert errors("- Adopted sp-repo-review in audio (#7) and vision (#41)", month) == set()

@@ -24,6 +24,15 @@ def commit(sha: str, day: str, subject: str, path: str) -> Commit:
     )  # fmt: skip
 
 
+def titles_only(*subjects: str, month: str = "2025-03", repo: str = "acme/vision", first: int = 0) -> list[Commit]:
+    """Grace's commits of a month told by their titles alone, as a changelog tells them: no files.
+    Their hashes count on from `first`, so that two lists of them do not share one."""
+    return [
+        commit(f"{first + index + 1:x}", f"{month}-{index + 3:02d}", subject, "").model_copy(update={"files": [], "repo": repo})
+        for index, subject in enumerate(subjects)
+    ]
+
+
 def march(commits: list[Commit]) -> History:
     return grace_between("2025-03", "2025-03", commits)
 
