@@ -209,7 +209,7 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     for start, end in months:
         text = text[:start] + re.sub(r"\d", " ", text[start:end]) + text[end:]
     for match in COUNT.finditer(text):
-        each = each_month_before(sentence.text[: match.start()], context.period_months)
+        each = each_month_before(sentence.text[max(0, match.start() - 120) : match.start()], context.period_months)
         for told in [context.scope(month) for month in each] or [_told_of(sentence.text, match.start(), scope, context)]:
             yield from _check_count(match, sentence, told, context)
 

@@ -134,7 +134,7 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
             continue
         # "worked across jupyter_client and jupyter_server": a repository read for the period where
         # they landed nothing, or a name listed with theirs, is a repository they did not work in.
-        if elsewhere is None and (_read_not_theirs(term, context) or _listed_with_theirs(masked[: match.start(kind)], context)):
+        if elsewhere is None and (_read_not_theirs(term, context) or _listed_with_theirs(masked[max(0, match.start(kind) - _LISTED_REACH) : match.start(kind)], context)):
             names = ", ".join(repository.name for repository in context.history.repositories)
             yield finding(FindingKind.UNKNOWN_REPO, sentence, span, scope, f"{context.name} has no commits in {term} in the period", names)
             continue
@@ -147,6 +147,11 @@ def _read_not_theirs(term: str, context: Context) -> bool:
     """Whether a term names a repository whose commits were read (their teammates') but none of theirs."""
     wanted = term.strip("`").lower()
     return any(wanted in (commit.repo.lower(), commit.repo.lower().rsplit("/", 1)[-1]) for commit in context.history.others)
+
+
+# How far back a list's previous name is read: a `$`-anchored search over a whole pasted blob
+# would start again at every character.
+_LISTED_REACH = 160
 
 
 def _listed_with_theirs(before: str, context: Context) -> bool:
@@ -179,11 +184,16 @@ def _inside_their_names(term: str, scope: Evidence, context: Context) -> bool:
     torch.ops.aten.full.default, `bwd_da` in squeeze_and_excitation_net_bwd_da;
     or a module and a name their code imports from it: `triton.testing.do_bench` where it wrote
     `from triton.testing import do_bench`."""
-    parts = [part.lower() for part in term.removesuffix("()").split(".")]
-    inside = re.compile(r"(?:^|[._])" + r"[._]".join(map(re.escape, parts)) + r"(?:[._]|$)")
     words = {word.lower() for word in _code_words(scope, context)}
-    if any(inside.search(word) for word in words):
-        return True
+    # A name longer than any of theirs is inside none, nor made of two (a pasted 100 kB run of "ab.").
+    longest = max(map(len, words), default=0)
+    if len(term) > 2 * longest + 1:
+        return False
+    parts = [part.lower() for part in term.removesuffix("()").split(".")]
+    if len(term) <= longest:
+        inside = re.compile(r"(?:^|[._])" + r"[._]".join(map(re.escape, parts)) + r"(?:[._]|$)")
+        if any(inside.search(word) for word in words):
+            return True
     return any(".".join(parts[:cut]) in words and ".".join(parts[cut:]) in words for cut in range(1, len(parts)))
 
 
