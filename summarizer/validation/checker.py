@@ -9,7 +9,7 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import History
 from summarizer.period import month_label
 from summarizer.validation.acronyms import expansions as acronym_expansions
-from summarizer.validation.citations import check_citations, check_figure_sources, check_months_of_work
+from summarizer.validation.citations import check_citations, check_figure_sources, check_months_of_work, swapped_between
 from summarizer.validation.claims import check_counts, check_figures, check_identifiers, check_quantities, check_word_figures, refs_in
 from summarizer.validation.colleagues import check_colleagues
 from summarizer.validation.context import Context, finding
@@ -105,6 +105,7 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
             findings += [f for f in check_effects(sentence, around, scope, context, cited_wrong) if not any(_within(f, outcome) for outcome in told_already)]
         if not findings[found:]:
             fillers += check_filler(sentence, scope, context)
+    findings += swapped_between(claims, findings, context)
     # A sentence that copies the prompt is condemned whole: its citation, the prompt's words ("the
     # DATA block"), are no claims of their own.
     echoes = {finding.offset for finding in findings if finding.kind == FindingKind.PROMPT_ECHO}

@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
@@ -125,7 +126,7 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     # (#346) arrived with test_stack_tensor.py, StackTensor support in signal/wait (#261) …".
     in_sentence = frozenset(id_ for cited in cited_by_claim.values() for id_ in cited)
     # What each ref of the sentence was read as, and the refs found wrong with the ref they should be.
-    read: list[tuple[re.Match[str], list[WorkItem], dict[str, str], bool, frozenset[str]]] = []
+    read: list[_Read] = []
     suggested: dict[str, str] = {}
     for (match, kind), claims in zip(refs, zip(_claims(text, matches, narrow=True), wide)):
         # A ref of another month is told so (wrong_month), not held to this month's items.
@@ -139,7 +140,7 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         # The same ref given twice ("(#a9a819a) (#a9a819a)") is cited alone all the same.
         alone = wide.count(claims[1]) == 1 or cited_by_claim[claims[1]].keys() <= {item.id for item in items}
         narrow_claim = _checkable(claim_keys(claims[0], context), scope, context)
-        read.append((match, items, narrow_claim, alone, together))
+        read.append(_Read(match, items, narrow_claim, alone, together))
         narrow = _misplaced(narrow_claim, items, scope, context, alone, together, in_sentence)
         wide_claim = narrow_claim if claims[1] == claims[0] else _checkable(claim_keys(claims[1], context), scope, context)
         # A last clause of words most of the month's items hold ("every developer's profile and a
@@ -215,8 +216,60 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     yield from _swapped(read, suggested, in_sentence, sentence, scope, context)
 
 
+def swapped_between(claims: list[Sentence], found: list[Finding], context: Context) -> Iterator[Finding]:
+    """Two bullets whose refs are swapped ("Pinned virtualenv … (#939)", "Removed the pinning on
+    virtualenv (#937)"): where one's ref is found to be the other's, the other's ref, cited alone, is
+    wrong where the first's title tells its claim better than its own title does."""
+    wrong = {(f.month, f.text): f.suggestion for f in found if f.kind == FindingKind.WRONG_EVIDENCE and f.suggestion}
+    flagged = {(f.month, f.offset) for f in found if f.kind == FindingKind.WRONG_EVIDENCE}
+    for sentence in claims:
+        refs = refs_in(sentence.text)
+        if len(refs) != 1 or TAG_LINE.match(sentence.text):
+            continue
+        match, kind = refs[0]
+        items = context.citations.cited(match, kind)
+        # A period of one month is that month, as check_citations reads it.
+        month = sentence.month or (context.period_months[0] if len(context.period_months) == 1 else None)
+        if len(items) != 1 or (month, sentence.start + match.start()) in flagged:
+            continue
+        ref = ref_of(items[0])
+        # A ref found wrong elsewhere in the month whose suggestion is this one: the item it was cited for.
+        given = [other for (where, text), suggestion in wrong.items() if where == month and suggestion == ref for other in _month_items(text, month, context)]
+        if not given:
+            continue
+        scope = context.scope(month)
+        told = sentence.text[: match.start()]
+        claim = _checkable(claim_keys(told, context), scope, context)
+        # Its specific words first, then all its words, verbs too ("Removed the pinning" of "Removed pinning").
+        every = {key for word in WORD.findall(told) if word.lower() not in STOP_WORDS for key in keys(word)}
+
+        def fit(item: WorkItem) -> tuple[int, int]:
+            return context.citations.shared(claim, item, title=True), context.citations.shared(every, item, title=True)
+
+        better = next((other for other in given if fit(other) > fit(items[0])), None)
+        if better is not None:
+            message = f"{ref} is “{items[0].title}”; {ref_of(better)}, cited for {ref}'s work elsewhere, is “{better.title}”"
+            yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, message, ref_of(better))
+
+
+def _month_items(ref: str, month: str | None, context: Context) -> list[WorkItem]:
+    """The items of a month (of the period for None) a ref as written names."""
+    return [item for item in (context.citations.of_month(month) if month else context.citations.items) if ref_of(item) == ref.lstrip("(").rstrip(")")]
+
+
+class _Read(NamedTuple):
+    """What a ref of a sentence was read as: its items, its claim's keys, whether it was cited alone,
+    and the items cited beside it for the same claim."""
+
+    match: re.Match[str]
+    items: list[WorkItem]
+    claim: dict[str, str]
+    alone: bool
+    together: frozenset[str]
+
+
 def _swapped(
-    read: list[tuple[re.Match[str], list[WorkItem], dict[str, str], bool, frozenset[str]]],
+    read: list[_Read],
     suggested: dict[str, str], in_sentence: frozenset[str], sentence: Sentence, scope: Evidence, context: Context,
 ) -> Iterator[Finding]:
     """Two refs of one sentence cited each for the other's work ("pinned … (#1317), and … updated …
@@ -226,21 +279,22 @@ def _swapped(
     read without it, where the item that tells the claim is the one suggested for both."""
     if not suggested:
         return
-    for match, items, claim, alone, together in read:
+    for each in read:
+        items = each.items
         if not items or ref_of(items[0]) in suggested:
             continue
         swapped_with = [ref for ref, suggestion in suggested.items() if suggestion == ref_of(items[0])]
-        wrong_beside = {item.id: suggested[ref_of(item)] for _, cited, _, _, _ in read for item in cited if item.id in together and ref_of(item) in suggested}
+        wrong_beside = {item.id: suggested[ref_of(item)] for other in read for item in other.items if item.id in each.together and ref_of(item) in suggested}
         if swapped_with:
-            others = frozenset(item.id for _, cited, _, _, _ in read for item in cited if ref_of(item) in swapped_with)
-            verdict = _misplaced(claim, items, scope, context, alone, together, in_sentence - others)
+            others = frozenset(item.id for other in read for item in other.items if ref_of(item) in swapped_with)
+            verdict = _misplaced(each.claim, items, scope, context, each.alone, each.together, in_sentence - others)
             if verdict is not None and verdict[1] in swapped_with:
-                yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdict)
+                yield finding(FindingKind.WRONG_EVIDENCE, sentence, each.match, scope, *verdict)
         elif wrong_beside:
-            left = together - wrong_beside.keys()
-            verdict = _misplaced(claim, items, scope, context, not left, left, in_sentence - wrong_beside.keys())
+            left = each.together - wrong_beside.keys()
+            verdict = _misplaced(each.claim, items, scope, context, not left, left, in_sentence - wrong_beside.keys())
             if verdict is not None and verdict[1] in wrong_beside.values():
-                yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *verdict)
+                yield finding(FindingKind.WRONG_EVIDENCE, sentence, each.match, scope, *verdict)
 
 
 def _in_the_repository_named(text: str, items: list[WorkItem], suggested: str | None, scope: Evidence, context: Context) -> bool:

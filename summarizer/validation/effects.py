@@ -97,7 +97,8 @@ _EFFECTS = (
             r"\b(?:set\s+(?:a\s+)?new\s+(?:standard|bar)|rais(?:ed|es|ing)\s+the\s+bar|pay\s+dividends|engineering\s+(?:excellence|culture)"
             r"|(?:deep|strong|steady|unwavering|genuine)\s+(?:commitment|dedication|attention\s+to\s+detail)|(?:the\s+)?whole\s+team\s+more\s+productive"
             r"|a\s+joy\s+to\s+use|noticeably\s+more\s+pleasant|(?:had|have)\s+been\s+waiting\s+(?:on|for)|long[- ]awaited|eagerly\s+awaited"
-            r"|(?:a\s+)?critical\s+(?:component|part|piece|step)|continu(?:e|es|ed)\s+to\s+(?:function|run|work|operate)\s+smoothly|necessary\s+for\s+maintaining)\b",
+            r"|(?:a\s+)?critical\s+(?:component|part|piece|step)|continu(?:e|es|ed)\s+to\s+(?:function|run|work|operate)\s+smoothly|necessary\s+for\s+maintaining"
+            r"|singled\s+out|(?:the\s+)?most\s+valuable|(?:well|warmly)\s+received|praised\s+by)\b",
             re.IGNORECASE,
         ),
         (),

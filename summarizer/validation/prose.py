@@ -268,10 +268,14 @@ def _told_keys(words: frozenset[str], scope: Evidence, context: Context) -> bool
 
 _SPEED = re.compile(r"\b(?:speed(?:s|ed)?\s+up|faster|latency|throughput)\b", re.IGNORECASE)
 _BUMP = re.compile(r"^(?:chore\S*\s+)?(?:bump|upgrade|update)\s+\S+(?:\s+requirement)?\s+from\s+\S+\s+to\s+\S+", re.IGNORECASE | re.MULTILINE)
+_PACKAGING = re.compile(r"\b(?:pyproject|setup\.py|setup\.cfg|sdist|wheels?|hatch(?:ling)?|setuptools|flit|package\s+data|manifest|trove|classifiers|project\s+urls)\b", re.IGNORECASE)
 _TOLD_OTHERWISE = {
     **dict.fromkeys(("performance", "optimization", "optimisation"), _SPEED),
     **dict.fromkeys(("dependency", "dependencies"), _BUMP),
-    "packaging": re.compile(r"\b(?:pyproject|setup\.py|setup\.cfg|sdist|wheels?|hatch(?:ling)?|setuptools|flit|package\s+data|manifest)\b", re.IGNORECASE),
+    **dict.fromkeys(("packaging", "package", "metadata"), _PACKAGING),
+    # "static typing", "type annotations" where the titles say typings and mypy.
+    "maintenance": re.compile(r"\b(?:clean(?:s|ed)?\s*up|cleanup|chore|bump\w*|tidy|lint\w*|refactor\w*)\b", re.IGNORECASE),
+    **dict.fromkeys(("static", "type", "checking", "annotations", "hints"), re.compile(r"\b(?:typings?|typed|mypy|pyright|pyrefly|type\s+(?:hints?|check\w*))\b", re.IGNORECASE)),
 }
 
 
@@ -279,7 +283,7 @@ _TOLD_OTHERWISE = {
 _SKILL_NOUNS = frozenset(
     "infrastructure tooling tools engineering development optimization performance design automation integration "
     "analysis profiling debugging maintenance technical developer unit interface software systems operations ops handling management "
-    "code on of and for in".split()
+    "code compatibility on of and for in".split()
 )
 _INNER_LABEL = re.compile(r"^(?:\*\*|__)?[A-Z][A-Za-z ]{1,24}:(?:\*\*|__)?\s+")
 
