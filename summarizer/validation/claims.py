@@ -551,7 +551,7 @@ def _of_repositories_beside(match: re.Match[str], sentence: Sentence, scope: Evi
         return []
     window = sentence.text[max(0, match.start() - _BESIDE) : match.end() + _BESIDE]
     named = {repository for word in re.findall(r"[\w./-]+", window) if (repository := context.repository_named(word))}
-    items = [item for item in (context.citations.of_month(scope.month) if scope.month else context.citations.items)]
+    items = context.citations.of_month(scope.month) if scope.month else context.citations.items
     return [count for repository in named for count in (scope.commits_by_repo.get(repository, 0), sum(item.repo == repository for item in items))]
 
 

@@ -273,8 +273,8 @@ _TOLD_OTHERWISE = {
     **dict.fromkeys(("performance", "optimization", "optimisation"), _SPEED),
     **dict.fromkeys(("dependency", "dependencies"), _BUMP),
     **dict.fromkeys(("packaging", "package", "metadata"), _PACKAGING),
-    # "static typing", "type annotations" where the titles say typings and mypy.
     "maintenance": re.compile(r"\b(?:clean(?:s|ed)?\s*up|cleanup|chore|bump\w*|tidy|lint\w*|refactor\w*)\b", re.IGNORECASE),
+    # "static typing", "type annotations" where the titles say typings and mypy.
     **dict.fromkeys(("static", "type", "checking", "annotations", "hints"), re.compile(r"\b(?:typings?|typed|mypy|pyright|pyrefly|type\s+(?:hints?|check\w*))\b", re.IGNORECASE)),
 }
 
@@ -332,10 +332,10 @@ extension extensions module modules library libraries binding bindings version v
 """.split())
 
 
-# A platform told by its own libraries and tools: "Catch missing cudnn error" is CUDA work, and so
-# are kernels written with CUTLASS's CuTe DSL ("[cutedsl] …").
 # A path as a message writes it: folders, then a file with its suffix.
 _PATH = re.compile(r"(?<![\w/~.-])(?:[\w.-]+/)+[\w.-]*\w\.[A-Za-z][\w+]{0,5}\b")
+# A platform told by its own libraries and tools: "Catch missing cudnn error" is CUDA work, and so
+# are kernels written with CUTLASS's CuTe DSL ("[cutedsl] …").
 _TOLD_BY = {"cuda": re.compile(r"\b(?:cudnn|cublas(?:lt)?|cutlass|cute(?:_?dsl)?|nvcc|nvrtc|cupti|cufft|curand|cusparse)\b", re.IGNORECASE)}
 
 
@@ -361,6 +361,7 @@ def _language_supported(language: str, scope: Evidence, context: Context) -> boo
 
 
 def _own_folders(context: Context) -> frozenset[str]:
+    """The top folders the developer's commits changed, and the repositories' own names."""
     changed = {change.path.split("/")[0].lower() for commit in context.commits_of(None) for change in commit.files if "/" in change.path}
     return frozenset(changed | {repository.name.rsplit("/", 1)[-1].lower() for repository in context.history.repositories})
 
