@@ -112,9 +112,7 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
     text = sentence.text
     if TAG_LINE.match(text) or text.lstrip().startswith("|"):
         return
-    # A period of one month is that month: its items are weighed against each other as a month's are.
-    if scope.month is None and len(context.period_months) == 1:
-        scope = context.scope(context.period_months[0])
+    scope = context.read_scope(scope.month)
     # A number in parentheses ("numel (2097152) exceeds …") is a hash only where a commit begins with it.
     refs = [(match, kind) for match, kind in refs_in(text) if not (kind == "sha" and match.group(0).isdigit() and not context.citations.cited(match, kind))]
     matches = [match for match, _ in refs]
@@ -228,8 +226,8 @@ def swapped_between(claims: list[Sentence], found: list[Finding], context: Conte
             continue
         match, kind = refs[0]
         items = context.citations.cited(match, kind)
-        # A period of one month is that month, as check_citations reads it.
-        month = sentence.month or (context.period_months[0] if len(context.period_months) == 1 else None)
+        scope = context.read_scope(sentence.month)
+        month = scope.month
         if len(items) != 1 or (month, sentence.start + match.start()) in flagged:
             continue
         ref = ref_of(items[0])
@@ -237,7 +235,6 @@ def swapped_between(claims: list[Sentence], found: list[Finding], context: Conte
         given = [other for (where, text), suggestion in wrong.items() if where == month and suggestion == ref for other in _month_items(text, month, context)]
         if not given:
             continue
-        scope = context.scope(month)
         told = sentence.text[: match.start()]
         claim = _checkable(claim_keys(told, context), scope, context)
         # Its specific words first, then all its words, verbs too ("Removed the pinning" of "Removed pinning").
@@ -254,7 +251,7 @@ def swapped_between(claims: list[Sentence], found: list[Finding], context: Conte
 
 def _month_items(ref: str, month: str | None, context: Context) -> list[WorkItem]:
     """The items of a month (of the period for None) a ref as written names."""
-    return [item for item in (context.citations.of_month(month) if month else context.citations.items) if ref_of(item) == ref.lstrip("(").rstrip(")")]
+    return [item for item in context.citations.in_scope(month) if ref_of(item) == ref.lstrip("(").rstrip(")")]
 
 
 class _Read(NamedTuple):
@@ -303,9 +300,8 @@ def _in_the_repository_named(text: str, items: list[WorkItem], suggested: str | 
     "Adopt sp-repo-review (#1324)"."""
     if len(context.history.repositories) < 2 or suggested is None:
         return False
-    named = {repository for word in re.findall(r"[\w./-]+", text) if (repository := context.repository_named(word))}
-    month = context.citations.of_month(scope.month) if scope.month is not None else context.citations.items
-    others = [item for item in month if ref_of(item) == suggested and item not in items]
+    named = context.repositories_in(text)
+    others = [item for item in context.citations.in_scope(scope.month) if ref_of(item) == suggested and item not in items]
     return any(item.repo in named for item in items) and bool(others) and all(other.repo not in named for other in others)
 
 

@@ -352,8 +352,7 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
 
 def _area_items(noun: str, scope: Evidence, context: Context) -> int:
     """How many of the scope's work items went into the area a noun names ("docs", "examples")."""
-    items = context.citations.of_month(scope.month) if scope.month else context.citations.items
-    return sum(1 for item in items if item.area and item.area.lower() in (noun, noun.rstrip("s")))
+    return sum(1 for item in context.citations.in_scope(scope.month) if item.area and item.area.lower() in (noun, noun.rstrip("s")))
 
 
 def _files_counted(item: WorkItem, context: Context) -> set[int]:
@@ -550,9 +549,8 @@ def _of_repositories_beside(match: re.Match[str], sentence: Sentence, scope: Evi
     if len(context.history.repositories) < 2:
         return []
     window = sentence.text[max(0, match.start() - _BESIDE) : match.end() + _BESIDE]
-    named = {repository for word in re.findall(r"[\w./-]+", window) if (repository := context.repository_named(word))}
-    items = context.citations.of_month(scope.month) if scope.month else context.citations.items
-    return [count for repository in named for count in (scope.commits_by_repo.get(repository, 0), sum(item.repo == repository for item in items))]
+    items = context.citations.in_scope(scope.month)
+    return [count for repository in context.repositories_in(window) for count in (scope.commits_by_repo.get(repository, 0), sum(item.repo == repository for item in items))]
 
 
 _OF_OTHERS = re.compile(r"^\s+(?:of|by)\s+(?:others|other\s+people|teammates)\b", re.IGNORECASE)

@@ -151,6 +151,17 @@ class Context:
             self.evidence[month] = no_evidence(self.history, month or "")
         return self.evidence[month]
 
+    def read_scope(self, month: str | None) -> Evidence:
+        """The evidence a sentence of `month` is read against: a period of one month is that month,
+        whose items are weighed against each other as a month's are."""
+        if month is None and len(self.period_months) == 1:
+            month = self.period_months[0]
+        return self.scope(month)
+
+    def repositories_in(self, text: str) -> set[str]:
+        """The developer's repositories a text names."""
+        return {repository for word in re.findall(r"[\w./-]+", text) if (repository := self.repository_named(word))}
+
     def where(self, scope: Evidence) -> str:
         return f" in {month_label(scope.month)}" if scope.month else " in the period"
 

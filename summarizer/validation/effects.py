@@ -118,8 +118,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     if TAG_LINE.match(sentence.text) or FIGURE.search(sentence.text):
         return
     # A period of one month is that month: what the sentence names is read among its items.
-    if scope.month is None and len(context.period_months) == 1:
-        scope = context.scope(context.period_months[0])
+    scope = context.read_scope(scope.month)
     claimed = [(match, parts) for pattern, parts in _EFFECTS for match in pattern.finditer(sentence.text)]
     # A sentence that cites its work may tell what the work is in the words of an effect ("made the
     # fused attention kernel faster on long sequences (#12)"): the citation check holds those words.

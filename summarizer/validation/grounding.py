@@ -113,8 +113,7 @@ def check_filler(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         return
     # "reduced the number of lines added by 70 and removed 177": an item's lines, told in words.
     numbers = {int(number) for number in re.findall(r"(?<![\w.#])\d+(?!\w|\.\d)", text.replace(",", ""))}
-    items = context.citations.of_month(scope.month) if scope.month else context.citations.items
-    if any({item.lines_added, item.lines_deleted} <= numbers for item in items if item.lines_added and item.lines_deleted):
+    if any({item.lines_added, item.lines_deleted} <= numbers for item in context.citations.in_scope(scope.month) if item.lines_added and item.lines_deleted):
         return
     # "It also disabled precompilation and wrapped scalar arguments": two words of the code they changed.
     if len(context.vocabulary.code_words_named(text)) >= 2:

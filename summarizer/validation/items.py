@@ -329,6 +329,10 @@ class ItemWords:
         """The items of a month."""
         return self.by_month_items.get(month, [])
 
+    def in_scope(self, month: str | None) -> list[WorkItem]:
+        """The items of a month, of the whole period for None."""
+        return self.items if month is None else self.of_month(month)
+
     def told(self, month: str | None) -> frozenset[str]:
         """The keys of the words of a month's items (of the whole period for None)."""
         return self.everywhere if month is None else self.by_month.get(month, frozenset())
@@ -373,7 +377,7 @@ class ItemWords:
         return scores
 
     def _index_titles(self, month: str | None) -> dict[str, frozenset[str]]:
-        return self._index(self.titles, self.items if month is None else self.of_month(month))
+        return self._index(self.titles, self.in_scope(month))
 
     @staticmethod
     def _index(words: dict[str, frozenset[str]], items: list[WorkItem]) -> dict[str, frozenset[str]]:

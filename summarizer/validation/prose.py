@@ -357,7 +357,13 @@ def _language_supported(language: str, scope: Evidence, context: Context) -> boo
         written = re.search(rf"{before}{re.escape(language)}(?![\w#+])", scope.text) is not None
     # A file of the repository a message names ("Speed up `to_snake()` in `pydantic/alias_generators.py`"):
     # under a folder their commits changed or one named as the repository is; not a traceback's /home/….
-    return written or any(language_of(path) == language and path.split("/")[0].lower() in _own_folders(context) for path in _PATH.findall(scope.text))
+    if written:
+        return True
+    paths = [path for path in _PATH.findall(scope.text) if language_of(path) == language]
+    if not paths:
+        return False
+    folders = _own_folders(context)
+    return any(path.split("/")[0].lower() in folders for path in paths)
 
 
 def _own_folders(context: Context) -> frozenset[str]:

@@ -31,7 +31,7 @@ def without_quoted_titles(text: str, sentences: list[Sentence], context: Context
     blanked = text
     for match in _QUOTED.finditer(text):
         month = sentences[max(bisect_right(starts, match.start()) - 1, 0)].month if sentences else None
-        items = context.citations.of_month(month) if month else context.citations.items
+        items = context.citations.in_scope(month)
         quoted = _normal(match.group("inner").rstrip().removesuffix("…").removesuffix("...").rstrip())
         titled = {item.id for item in items if _quotes(quoted, _normal(item.title))}
         refs = match.group("refs") or ""
