@@ -32,7 +32,7 @@ _BECAME = r"(?:more\s+(?:\w+\s+and\s+)?|(?:was|were|is|are|be|been|remains?|rema
 # Each kind of effect: how prose claims it, and the parts of words of the commits that tell it.
 _EFFECTS = (
     (
-        re.compile(rf"\b(?:faster|quicker|speed(?:s|ed|ing)?\s+up|sped\s+up|shorten\w*|more\s+performant|{_IMPROVED}(?:performance|speed|throughput|latency))\b", re.IGNORECASE),
+        re.compile(rf"\b(?:faster|quicker|more\s+quickly|speed(?:s|ed|ing)?\s+up|sped\s+up|shorten\w*|more\s+performant|{_IMPROVED}(?:performance|speed|throughput|latency))\b", re.IGNORECASE),
         ("fast", "speed", "perf", "slow", "latenc", "overhead", "optimi", "throughput", "flops", "bandwidth", "quick", "sped"),
     ),
     (
@@ -83,6 +83,31 @@ _EFFECTS = (
         ("class of", "category of", "family of", "all "),
     ),
     (
+        # "more accurate results", "improving the accuracy of data processing".
+        re.compile(rf"\b(?:more\s+accurate(?:ly)?|{_IMPROVED}(?:accuracy|precision))\b", re.IGNORECASE),
+        ("accura", "precis", "numeric", "toleranc", "exact"),
+    ),
+    (
+        # "ensuring the integrity of the code": a guarantee the message must give.
+        re.compile(r"\b(?:ensur\w*|maintain\w*|preserv\w*|protect\w*)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?integrity\b", re.IGNORECASE),
+        ("integrity", "corrupt", "checksum", "consisten"),
+    ),
+    (
+        # "performs well under various conditions", "on different hardware platforms": a reach over
+        # cases no one listed, which the message must name.
+        re.compile(
+            r"\b(?:under|in|for|across|on)\s+(?:a\s+(?:wide\s+)?(?:range|variety)\s+of|various|different|diverse|many)\s+"
+            r"(?:\w+\s+)?(?:conditions|scenarios|applications|use\s+cases|workloads|environments|datasets|platforms|configurations|benchmarks)\b",
+            re.IGNORECASE,
+        ),
+        ("variou", "differen", "divers", "generali", "arbitrar", "portab", "platforms", "configurations", "cross-"),
+    ),
+    (
+        # "enhanced the code's ability to handle complex transformations": a reach the message must claim.
+        re.compile(r"\b(?:abilit\w+|able|effective|capable|help\w*)\s+(?:\w+\s+)?(?:to|in|of|at)\s+handl\w*\s+(?:more\s+)?complex\b", re.IGNORECASE),
+        ("complex", "general", "arbitrar"),
+    ),
+    (
         re.compile(r"\b(?:scalab(?:le|ility))\b", re.IGNORECASE),
         ("scal", "shard", "parallel", "distribut", "large"),
     ),
@@ -98,7 +123,12 @@ _EFFECTS = (
             r"|(?:deep|strong|steady|unwavering|genuine)\s+(?:commitment|dedication|attention\s+to\s+detail)|(?:the\s+)?whole\s+team\s+more\s+productive"
             r"|a\s+joy\s+to\s+use|noticeably\s+more\s+pleasant|(?:had|have)\s+been\s+waiting\s+(?:on|for)|long[- ]awaited|eagerly\s+awaited"
             r"|(?:a\s+)?critical\s+(?:component|part|piece|step)|continu(?:e|es|ed)\s+to\s+(?:function|run|work|operate)\s+smoothly|necessary\s+for\s+maintaining"
-            r"|singled\s+out|(?:the\s+)?most\s+valuable|(?:well|warmly)\s+received|praised\s+by)\b",
+            r"|singled\s+out|(?:the\s+)?most\s+valuable|(?:well|warmly)\s+received|praised\s+by"
+            # How much the work mattered: "a crucial step", "were valuable for testing", "benefiting the development of …".
+            r"|(?:crucial|essential|vital)\s+(?:for|to|in|step|part|role)|valuable\s+(?:addition|tool|asset|resource|insights?|contributions?|for)"
+            r"|(?:is|was|were|are|be|been)\s+(?:both\s+|all\s+|very\s+|particularly\s+|especially\s+|highly\s+)?(?:valuable|beneficial|crucial|essential|vital)"
+            r"|benefi(?:cial|ting|ted)\s+(?:for|to|the)|positive\s+(?:impact|effect|influence)"
+            r"|(?:is|was|were|a)\s+(?:a\s+)?(?:significant|major|substantial)\s+(?:improvement|enhancement|step|milestone|boost))\b",
             re.IGNORECASE,
         ),
         (),
@@ -236,12 +266,18 @@ _AIMED = re.compile(
 
 def _last_verb(match: re.Match[str]) -> int:
     """Where an effect's own verb begins: "improving its performance" of "contributions to helion,
-    improving its performance", whose first verb the pattern reached first."""
+    improving its performance", whose first verb the pattern reached first; or, without one, its
+    own words: "valuable" of "were both valuable"."""
     verbs = list(_VERB.finditer(match.group(0)))
-    return match.start() + verbs[-1].start() if verbs else match.start()
+    if verbs:
+        return match.start() + verbs[-1].start()
+    linking = _LINKING.match(match.group(0))
+    return match.start() + (linking.end() if linking else 0)
 
 
 _VERB = re.compile(r"\b(?:improv|boost|enhanc|increas|ensur)\w*", re.IGNORECASE)
+# What links praise to its subject ("were both valuable"): the claim is the praise's own words.
+_LINKING = re.compile(r"(?:(?:is|was|were|are|be|been|a|both|all|very|particularly|especially|highly)\s+)*", re.IGNORECASE)
 
 
 def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> list[WorkItem]:
