@@ -21,7 +21,7 @@ from summarizer.validation.items import ref_of
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
 from summarizer.validation.quotes import without_quoted_titles
 from summarizer.validation.sections import MONTH_MENTION, PR_REF, SHA, Sentence, month_mentions, split_sentences
-from summarizer.validation.signal_claims import SIGNAL_ROW, check_signal_claims, check_signal_row
+from summarizer.validation.signal_claims import SIGNAL_ROW, check_signal_claims, check_signal_row, check_testing_claims
 from summarizer.validation.terms import (
     check_expansions,
     check_repositories,
@@ -103,13 +103,14 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
             told_already = [f for f in findings[found:] if f.kind == FindingKind.UNGROUNDED_TEXT]
             cited_wrong = any(f.kind == FindingKind.WRONG_EVIDENCE for f in findings[found:])
             findings += [f for f in check_effects(sentence, around, scope, context, cited_wrong) if not any(_within(f, outcome) for outcome in told_already)]
+        findings += check_testing_claims(sentence, scope, context)
         if not findings[found:]:
             fillers += check_filler(sentence, scope, context)
     findings += swapped_between(claims, findings, context)
     # A sentence that copies the prompt is condemned whole: its citation, the prompt's words ("the
-    # DATA block"), are no claims of their own.
+    # DATA block"), are no claims of their own. A skill is: "Fortran, JavaScript" copies one and invents one.
     echoes = {finding.offset for finding in findings if finding.kind == FindingKind.PROMPT_ECHO}
-    findings = [f for f in findings if f.kind == FindingKind.PROMPT_ECHO or not _within_echo(f, echoes, claims)]
+    findings = [f for f in findings if f.kind in (FindingKind.PROMPT_ECHO, FindingKind.UNSUPPORTED_SKILL) or not _within_echo(f, echoes, claims)]
     findings += find_duplicates(sentences, context)
     paragraphs = list(check_grounding(text, sentences, context))
     # A paragraph that names nothing is one finding, not one more for each of its sentences.

@@ -569,8 +569,9 @@ def _misplaced(
         or (alone and better is not None and _titles_all(claim, better, citations) and better_in_title >= in_title + 2)
         # Another title that holds three in four of the claim's words, twice what the cited one holds.
         or (alone and 4 * better_in_title >= 3 * len(claim) and better_in_title >= 2 * in_title and better_told > told)
-        # A ref cited beside the one whose title is the claim, its own title telling none of it.
-        or (in_title == 0 and better is not None and better.id in together and (4 * better_in_title >= 3 * len(claim) or _titles_all(claim, better, citations)))
+        # A ref whose title tells none of the claim, where another's title is the claim: cited beside
+        # it, or not cited at all ("Moved … out of the examples/ folder (#1791, #1797)" for #1771's "move … out of examples/ folder").
+        or (in_title == 0 and better is not None and (better.id in together or (not alone and len(claim) >= 3)) and (4 * better_in_title >= 3 * len(claim) or _titles_all(claim, better, citations)))
     ):
         return None
     words = ", ".join(sorted(set(claim.values()))[:4])

@@ -25,7 +25,7 @@ from summarizer.prompt_templates import load_prompt, prompts_dir
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
-from summarizer.validation.sections import Sentence
+from summarizer.validation.sections import TAG_LINE, Sentence
 from summarizer.validation.vocabulary import GENERIC_WORDS, WORD, stem
 
 # Long enough that no plain sentence about work meets a prompt's rules by chance.
@@ -59,6 +59,14 @@ def check_echoes(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         return
     words = list(WORD.finditer(sentence.text))
     runs, evidence = prompt_runs(), context.evidence[None]
+    # "**Skills:** Python, Triton, Fortran": the example answer's skill, which the data has nowhere.
+    tag_line = TAG_LINE.match(sentence.text)
+    if tag_line:
+        copied = [tag for tag in (tag.strip(" *_`.") for tag in re.split(r"[,;·]", tag_line.group("tags"))) if tag.lower() in runs.example_skills and not evidence.mentions(tag)]
+        if copied:
+            message = f"this skills line copies the prompt's example answer (“{copied[0]}”), not {context.name}'s skills"
+            yield finding(FindingKind.PROMPT_ECHO, sentence, (0, len(sentence.text)), scope, message)
+        return
     for index in range(len(words) - ECHO_WORDS + 1):
         run = words[index : index + ECHO_WORDS]
         key = tuple(word.group(0).lower() for word in run)
@@ -101,6 +109,8 @@ class PromptRuns(NamedTuple):
     example_clauses: tuple[tuple[str, frozenset[str]], ...]
     # Two neighbouring content words of an example answer, lower case ("orrery simulator").
     example_pairs: frozenset[tuple[str, str]]
+    # The skills of the templates' example answers, lower case ("fortran"): foreign to any real work.
+    example_skills: frozenset[str]
 
 
 @cache
@@ -110,6 +120,7 @@ def prompt_runs() -> PromptRuns:
     those the prompts carried before (RETIRED_EXAMPLES) among them."""
     instructions: set[tuple[str, ...]] = set()
     examples: set[tuple[str, ...]] = set()
+    skills: set[str] = set()
     clauses: dict[str, frozenset[str]] = {}
     answers: list[str] = []
     for path in prompts_dir().glob("*.md"):
@@ -119,6 +130,7 @@ def prompt_runs() -> PromptRuns:
         for piece in _PLACEHOLDER.split("\n".join(line for line in lines if line not in examples_here)):
             instructions |= _runs(piece)
         answers += examples_here
+        skills |= {skill.lower() for example in examples_here for skill in json.loads(example).get("skills", [])}
     retired = prompts_dir() / RETIRED_EXAMPLES
     answers += [line for line in retired.read_text(encoding="utf-8").splitlines() if line.startswith("{")]
     pairs: set[tuple[str, str]] = set()
@@ -131,7 +143,7 @@ def prompt_runs() -> PromptRuns:
                 stems = frozenset(stem(word) for word in _content(clause))
                 if len(stems) >= 2:
                     clauses[clause.strip()] = stems
-    return PromptRuns(frozenset(instructions), frozenset(examples), tuple(clauses.items()), frozenset(pairs))
+    return PromptRuns(frozenset(instructions), frozenset(examples), tuple(clauses.items()), frozenset(pairs), frozenset(skills))
 
 
 # Where an example answer's clauses part: "she added streaming input …, and fixed a crash on empty files".

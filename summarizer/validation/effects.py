@@ -27,8 +27,8 @@ from summarizer.validation.sections import Sentence
 from summarizer.validation.vocabulary import GENERIC_WORDS
 
 _IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|ensur\w*|contribut\w*\s+to|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
-# "more robust", "more competitive and reliable", "was stable and efficient": a quality claimed.
-_BECAME = r"(?:more\s+(?:\w+\s+and\s+)?|(?:was|were|is|are|be|been|remains?|remained|stays?|stayed)\s+(?:more\s+)?(?:\w+\s+and\s+)?)"
+# "more robust", "more competitive and reliable", "was stable and efficient", "remained a reliable …": a quality claimed.
+_BECAME = r"(?:more\s+(?:\w+\s+and\s+)?|(?:was|were|is|are|be|been|remains?|remained|stays?|stayed)\s+(?:an?\s+)?(?:more\s+)?(?:\w+\s+and\s+)?)"
 # Each kind of effect: how prose claims it, and the parts of words of the commits that tell it.
 _EFFECTS = (
     (
@@ -51,7 +51,7 @@ _EFFECTS = (
     (
         # "reduced resource consumption", "a smaller memory footprint".
         re.compile(r"\b(?:(?:reduc\w*|lower\w*|cut|sav\w*|smaller|less|optimi[sz]\w*|improv\w*)\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+)?(?:resource|memory|cpu|gpu)\s+(?:consumption|usage|use|footprint)|less\s+memory|fewer\s+resources)\b", re.IGNORECASE),
-        ("memory", "alloc", "footprint", "oom", "resource", "leak", "consum", "vram", "hbm", "spill"),
+        ("memory", "alloc", "footprint", "oom", "resource", "leak", "consum", "vram", "vmem", "hbm", "spill"),
     ),
     (
         # "eliminated failed releases", "preventing crashes": failures ended, which a message must speak of.

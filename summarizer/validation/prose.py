@@ -89,6 +89,8 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         if all(token.lower().rstrip(".") in own_tokens or _is_initial_of(token, own_tokens) for token in tokens):
             continue
         after = sentence.text[match.end() :]
+        if _spells_login(tokens, after, developer.ids):
+            continue
         # "with Tensor Memory Accelerator (TMA)": an acronym's expansion, not a person.
         if _EXPANDED.match(after):
             continue
@@ -110,6 +112,21 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         login = near_login(match.group(0), context)
         if login:
             yield finding(FindingKind.NAME_MISMATCH, sentence, match.span(), scope, f"“{match.group(0)}” is not {context.name}: their login is {login}", login)
+
+
+def _spells_login(tokens: list[str], after: str, ids: list[str]) -> bool:
+    """Whether a name is the developer's login read as one: "Caleb M. Kim" or "Caleb Kim" of calebmkim
+    (its middle initial left out), "Caleb M." before "Kim"."""
+    words = [token.rstrip(".").lower() for token in tokens]
+    following = re.match(r"\.?\s*([A-Z][a-z]+)", after)
+    joined = "".join(words)
+    for identity in ids:
+        handle = identity.split("@")[0].split("+")[-1].lower()
+        if handle in (joined, joined + (following.group(1).lower() if following else "")):
+            return True
+        if len(words) == 2 and len(handle) == len(joined) + 1 and handle.startswith(words[0]) and handle.endswith(words[1]):
+            return True
+    return False
 
 
 def near_login(term: str, context: Context) -> str | None:
@@ -197,6 +214,9 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context, of_files: bool
         # A history of messages alone (no file changed) shows its languages only in their words.
         by_words = not of_files or not any(commit.files for commit in context.commits_of(scope.month))
         supported = language.lower() in {known.lower() for known in scope.stats.languages} or (by_words and _language_supported(language, scope, context))
+        # Among skills, a platform their code's own prose names ("requires CUDA/NCCL" in a skip
+        # message of theirs), not an identifier's part (torch.cuda).
+        supported = supported or (not of_files and any(tag in commit.code or language in commit.code for commit in context.commits_of(scope.month)))
     elif tag in PRACTICES:
         # "Benchmarking" where a title of the month says "Adding flex_attention benchmark …".
         supported = tag in scope.stats.practices or _titled(tag, scope, context)
@@ -283,7 +303,7 @@ _TOLD_OTHERWISE = {
 _SKILL_NOUNS = frozenset(
     "infrastructure tooling tools engineering development optimization performance design automation integration "
     "analysis profiling debugging maintenance technical developer unit interface software systems operations ops handling management "
-    "code compatibility on of and for in".split()
+    "code compatibility frameworks framework on of and for in".split()
 )
 _INNER_LABEL = re.compile(r"^(?:\*\*|__)?[A-Z][A-Za-z ]{1,24}:(?:\*\*|__)?\s+")
 

@@ -71,7 +71,8 @@ _SENTENCE_END = re.compile(
 _MONTH_CLAUSE = re.compile(
     rf"(?:;|,(?=\s+(?i:but|while|whereas|and)\s))\s+(?=(?i:(?:and|then|later|while|but|whereas)\s+)?(?:(?i:in|during|by|through|throughout)\s+)?(?:{MONTH_NAME})\b)"
 )
-_ABBREVIATIONS = re.compile(r"\b(?:e\.g|i\.e|etc|vs|approx|incl|cf)\.$", re.IGNORECASE)
+# An abbreviation, or a middle initial ("Caleb M. Kim"), ends no sentence.
+_ABBREVIATIONS = re.compile(r"\b(?i:e\.g|i\.e|etc|vs|approx|incl|cf)\.$|\b[A-Z][a-z]+\s+[A-Z]\.$")
 
 
 class Sentence(NamedTuple):

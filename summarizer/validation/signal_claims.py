@@ -13,8 +13,9 @@ from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.signals import MIN_ITEMS
+from summarizer.paths import is_test_path
 from summarizer.signals import signal_rows
-from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, PERCENTILE, TESTED_OF, TESTED_SHARE, number_value
+from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, PERCENTILE, TESTED_OF, TESTED_SHARE, cited_items, number_value
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.sections import Sentence
@@ -107,6 +108,25 @@ def check_signal_claims(sentence: Sentence, scope: Evidence, context: Context) -
             items = ", ".join(f"{revert.item} (by {revert.by} on {revert.on:%Y-%m-%d})" for revert in reverted.reverted[:3])
             message = f"{reverted.count} of the work items{where} {'was' if reverted.count == 1 else 'were'} reverted" + (f": {items}" if items else "")
             yield finding(FindingKind.WRONG_COUNT, sentence, match, scope, message, str(reverted.count))
+
+
+# "All these changes were tested and verified", "verified through tests"; not what had been tested
+# before ("… had been tested only on flash attention").
+_TESTED = re.compile(r"\b(?<!had\s)(?<!had\sonly\s)(?:were|was|been|being)\s+(?:\w+ly\s+)?tested\b|\btested\s+and\s+verified\b|\bverified\s+(?:through|by|with)\s+(?:\w+\s+)?tests\b", re.IGNORECASE)
+
+
+def check_testing_claims(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+    """`ungrounded_text` on work said to be tested where none of it (the items the sentence cites, else
+    those of its month) changed a test file or is test work by its title ("Add tests for …")."""
+    match = _TESTED.search(sentence.text)
+    if match is None:
+        return
+    cited = cited_items(sentence.text, context)
+    items = cited or context.citations.in_scope(scope.month)
+    commits = [commit for item in items for sha in item.commits if (commit := context.citations.commits.get(sha))]
+    if not any(is_test_path(change.path) for commit in commits for change in commit.files) and not any(item.item_class == "test" for item in items):
+        message = f"no work{' cited' if cited else context.where(scope)} changed a test or is test work"
+        yield finding(FindingKind.UNGROUNDED_TEXT, sentence, match.span(), scope, message)
 
 
 def _overlap(one: re.Match[str], other: re.Match[str]) -> bool:
