@@ -67,3 +67,13 @@ def test_an_ability_to_handle_complex_work_is_a_claim() -> None:
 def test_integrity_ensured_is_held_to_the_messages() -> None:
     month = march(titles_only("Add a crop transform (#41)"))
     assert {kind for kind, _ in errors("She added a crop transform, ensuring the integrity of the images.", month)} == {"ungrounded_text"}
+
+
+def test_an_effect_that_opens_a_citing_bullet_is_held_to_its_refs() -> None:
+    month = march(titles_only("Fix scalar broadcasting in the resize transform (#41)"))
+    assert errors("- Improved performance of scalar broadcasting in the resize transform (#41)", month) == {("ungrounded_text", "Improved performance")}
+
+
+def test_an_effect_its_ref_speaks_of_opens_a_bullet() -> None:
+    month = march(titles_only("Speed up scalar broadcasting in the resize transform (#41)"))
+    assert errors("- Improved performance of scalar broadcasting in the resize transform (#41)", month) == set()

@@ -61,11 +61,11 @@ def check_echoes(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     runs, evidence = prompt_runs(), context.evidence[None]
     # "**Skills:** Python, Triton, Fortran": the example answer's skill, which the data has nowhere.
     tag_line = TAG_LINE.match(sentence.text)
-    if tag_line:
-        copied = [tag for tag in (tag.strip(" *_`.") for tag in re.split(r"[,;·]", tag_line.group("tags"))) if tag.lower() in runs.example_skills and not evidence.mentions(tag)]
-        if copied:
-            message = f"this skills line copies the prompt's example answer (“{copied[0]}”), not {context.name}'s skills"
-            yield finding(FindingKind.PROMPT_ECHO, sentence, (0, len(sentence.text)), scope, message)
+    tags = [tag.strip(" *_`.") for tag in re.split(r"[,;·]", tag_line.group("tags"))] if tag_line else []
+    copied = [tag for tag in tags if tag.lower() in runs.example_skills and not evidence.mentions(tag)]
+    if copied:
+        message = f"this skills line copies the prompt's example answer (“{copied[0]}”), not {context.name}'s skills"
+        yield finding(FindingKind.PROMPT_ECHO, sentence, (0, len(sentence.text)), scope, message)
         return
     for index in range(len(words) - ECHO_WORDS + 1):
         run = words[index : index + ECHO_WORDS]

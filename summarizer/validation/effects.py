@@ -154,8 +154,9 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     # fused attention kernel faster on long sequences (#12)"): the citation check holds those words.
     # Held to the cited items' messages are what it appends as the work's consequence (", which made
     # autotuning more stable"), an effect on the whole project ("made the helion project more stable
-    # and reliable") and an effect that is all the claim says ("- Improved the stability and
-    # performance of the compiler (#1794, #1798)"), unless its ref is found to be another item's
+    # and reliable"), an effect that is all the claim says ("- Improved the stability and
+    # performance of the compiler (#1794, #1798)") or that opens it as its verb ("- Improved
+    # performance of scalar tensor broadcasting (#425)"), unless its ref is found to be another item's
     # (`cited_wrong`): that finding tells the claim. Praise ("which the team had been waiting on") is
     # a claim wherever it stands.
     if refs_in(sentence.text):
@@ -164,7 +165,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
             (match, parts) for match, parts in claimed
             if any(start <= match.start() < stop for start, stop in outcomes)
             or _OF_THE_WHOLE.search(sentence.text[max(0, match.start() - 40) : match.start()])
-            or (not cited_wrong and _effect_alone(sentence.text, match))
+            or (not cited_wrong and (_effect_alone(sentence.text, match) or _OPENS.match(sentence.text[: match.start()]) is not None))
             or not parts
         ]  # fmt: skip
     if not claimed:
@@ -216,6 +217,10 @@ def check_consequences(sentence: Sentence, scope: Evidence, context: Context) ->
         if not any(context.citations.shared(keys(word), item) for word in words for item in items):
             refs = ", ".join(ref_of(item) for item in items)
             yield finding(FindingKind.UNGROUNDED_TEXT, sentence, (start, stop), scope, f"“{told}” is an outcome no work cited ({refs}) speaks of")
+
+
+# Where an effect is the sentence's own verb: "- Improved performance and stability in …".
+_OPENS = re.compile(r"^\s*(?:[-*]\s+)?$")
 
 
 def _effect_alone(text: str, effect: re.Match[str]) -> bool:
