@@ -100,8 +100,14 @@ def test_a_bug_fix_cited_to_a_fix_passes() -> None:
 
 
 def test_a_sentence_that_names_no_work_beside_one_that_does_is_ungrounded() -> None:
-    filler = "These updates helped ensure data integrity across different hardware configurations."
+    filler = "These updates helped the team move forward across the board."
     assert errors(f"In March 2025, Grace made the JPEG decoder faster (#15). {filler}", history()) == {("ungrounded_text", filler)}
+
+
+def test_the_effects_of_a_sentence_that_names_no_work_are_each_told() -> None:
+    filler = "These updates helped ensure data integrity across different hardware configurations."
+    found = errors(f"In March 2025, Grace made the JPEG decoder faster (#15). {filler}", history())
+    assert found == {("ungrounded_text", "ensure data integrity"), ("ungrounded_text", "across different hardware configurations")}
 
 
 def test_a_sentence_of_value_that_names_the_work_passes() -> None:
