@@ -25,7 +25,7 @@ from summarizer.prompt_templates import load_prompt, prompts_dir
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.phrases import ACTION_STEMS, STOP_WORDS
-from summarizer.validation.sections import TAG_LINE, Sentence
+from summarizer.validation.sections import TAG_LINE, TAG_SEPARATOR, Sentence
 from summarizer.validation.vocabulary import GENERIC_WORDS, WORD, stem
 
 # Long enough that no plain sentence about work meets a prompt's rules by chance.
@@ -61,7 +61,7 @@ def check_echoes(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     runs, evidence = prompt_runs(), context.evidence[None]
     # "**Skills:** Python, Triton, Fortran": the example answer's skill, which the data has nowhere.
     tag_line = TAG_LINE.match(sentence.text)
-    tags = [tag.strip(" *_`.") for tag in re.split(r"[,;·]", tag_line.group("tags"))] if tag_line else []
+    tags = [tag.strip(" *_`.") for tag in TAG_SEPARATOR.split(tag_line.group("tags"))] if tag_line else []
     copied = [tag for tag in tags if tag.lower() in runs.example_skills and not evidence.mentions(tag)]
     if copied:
         message = f"this skills line copies the prompt's example answer (“{copied[0]}”), not {context.name}'s skills"

@@ -14,7 +14,7 @@ from summarizer.validation.acronyms import acronyms_of
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
 from summarizer.validation.items import keys, parts, whole_keys
-from summarizer.validation.sections import LIST_MARKER, PERSON, TAG_LINE, Sentence
+from summarizer.validation.sections import LIST_MARKER, PERSON, TAG_LINE, TAG_SEPARATOR, Sentence
 from summarizer.validation.vocabulary import GENERIC_TERMS, HARDWARE_NOUNS, IMPORTED_AS
 
 _FIGURES_LINE = re.compile(r"^\*\*\d[\d,]* commits? • ")
@@ -51,7 +51,6 @@ _NOT_NAMES = frozenset({
 _EXPANDED = re.compile(r"\s*\([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*\)")
 _NOT_USED = re.compile(r"\b(?:instead of|rather than|avoids?|avoiding|without|replacing|replaced|away from|no longer)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _INLINED = re.compile(r"\b\w*inline\w*\s+$", re.IGNORECASE)
-_TAG_SEPARATOR = re.compile(r"\s*(?:,|;|•|·|\(|\)|\band\b|\s[—–|]\s)\s*")
 _EXPLANATION = re.compile(r"\((?:[^()]*#\d[^()]*|(?:[^()\s]+\s+){4,}[^()]*)\)")
 # Programming languages named in prose: unambiguous names only ("Go", "C" and "R" are words too).
 LANGUAGE_NAMES = (
@@ -146,10 +145,10 @@ def check_skills(sentence: Sentence, scope: Evidence, context: Context) -> Itera
         # "Documentation (API docs updated when …, #1791)" explains a tag; "code generation (Triton,
         # CuTe, Metal/MSL)" lists more of them.
         tags = _EXPLANATION.sub(lambda match: " " * len(match.group(0)), tag_line.group("tags"))
-        first = _TAG_SEPARATOR.split(tags)[0]
+        first = TAG_SEPARATOR.split(tags)[0]
         if len(first.split()) > _LONGEST_TAG and ("(#" in tags or _LIST_ITEM.match(sentence.text)):
             return  # "- Language: hl.triton_kernel for calling Triton JIT functions … (#1150)": a highlight's label
-        for tag in _TAG_SEPARATOR.split(tags):
+        for tag in TAG_SEPARATOR.split(tags):
             start = sentence.text.find(tag, position)
             if start < 0:
                 continue

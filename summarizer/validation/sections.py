@@ -51,6 +51,8 @@ TAG_LINE = re.compile(
     r"^\s*(?:[-*]\s+)?(?:\*\*|__)?(?P<label>Languages?(?:\s*(?:&|and|/)\s*[Ss]kills?)?|Skills?(?:\s*(?:&|and|/)\s*[Ll]anguages?)?|Technical(?: skills)?|Technologies|Tech stack|Tools)"
     r"(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(?P<tags>\S.*)$",
 )
+# Between the tags of a tag line: "Python, Triton · CUDA and Metal".
+TAG_SEPARATOR = re.compile(r"\s*(?:,|;|•|·|\(|\)|\band\b|\s[—–|]\s)\s*")
 _UNVERIFIED = re.compile(r"^\s{0,3}#{1,6}\s+Unverified\s*$")
 # The line a profile ends with, naming the backend and model that drafted it: the tool's, not a claim.
 _OWN_FOOTER = re.compile(r"^<sub>Drafted by summarizer's \w+ backend[^<]*</sub>$")

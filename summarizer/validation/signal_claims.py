@@ -15,7 +15,7 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.signals import MIN_ITEMS
 from summarizer.paths import is_test_path
 from summarizer.signals import signal_rows
-from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, PERCENTILE, TESTED_OF, TESTED_SHARE, cited_items, number_value
+from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, PERCENTILE, TESTED_OF, TESTED_SHARE, cited_items, files_of, number_value
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.sections import Sentence
@@ -123,8 +123,7 @@ def check_testing_claims(sentence: Sentence, scope: Evidence, context: Context) 
         return
     cited = cited_items(sentence.text, context)
     items = cited or context.citations.in_scope(scope.month)
-    commits = [commit for item in items for sha in item.commits if (commit := context.citations.commits.get(sha))]
-    if not any(is_test_path(change.path) for commit in commits for change in commit.files) and not any(item.item_class == "test" for item in items):
+    if not any(is_test_path(change.path) for change in files_of(items, context)) and not any(item.item_class == "test" for item in items):
         message = f"no work{' cited' if cited else context.where(scope)} changed a test or is test work"
         yield finding(FindingKind.UNGROUNDED_TEXT, sentence, match.span(), scope, message)
 
