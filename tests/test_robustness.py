@@ -269,7 +269,11 @@ def test_a_closed_stdout_is_one_line_and_exit_2_and_no_file_called_dash_is_writt
     assert mine.read_text() == EARLIER
 
 
-@pytest.mark.parametrize("run", ["a" * 100_000, "A" * 100_000, "1" * 100_000, "ab-" * 33_000, "ab." * 33_000], ids=["letters", "capitals", "digits", "hyphens", "dots"])
+@pytest.mark.parametrize(
+    "run",
+    ["a" * 100_000, "A" * 100_000, "1" * 100_000, "ab-" * 33_000, "ab." * 33_000, "Grace M. " * 11_000],
+    ids=["letters", "capitals", "digits", "hyphens", "dots", "initials"],
+)
 def test_checking_a_100_kb_run_of_one_shape_ends_within_15_seconds(repo: Path, tmp_path: Path, run: str) -> None:
     """A pattern that may start anywhere in a run of word characters reads the run again from each
     start: a 100 kB run took a quarter of an hour before the patterns began only where a word does."""

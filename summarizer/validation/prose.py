@@ -87,7 +87,7 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
             continue
         if all(token.lower().rstrip(".") in own_tokens or _is_initial_of(token, own_tokens) for token in tokens):
             continue
-        after = sentence.text[match.end() :]
+        after = sentence.text[match.end() : match.end() + _NEAR]
         if _spells_login(tokens, after, developer.ids):
             continue
         # "with Tensor Memory Accelerator (TMA)": an acronym's expansion, not a person.
@@ -99,7 +99,7 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         # "Ethan Chen (ethche)": a name given as the developer's, beside their login.
         login = _LOGIN_AFTER.match(after)
         beside_login = login is not None and login.group("login").lower() in own_tokens
-        in_context = _PERSON_AFTER.match(after) or _PERSON_BEFORE.search(sentence.text[: match.start()]) or beside_login
+        in_context = _PERSON_AFTER.match(after) or _PERSON_BEFORE.search(sentence.text[max(0, match.start() - _NEAR) : match.start()]) or beside_login
         in_context = in_context or bool(rest and all(word.lower() in name_tokens for word in rest))
         # What the project writes, in its messages or its code's docstrings ("the Random Forest's trees"), is no person.
         written = name in context.written or name.lower() in context.written_lower or normalize(name) in context.code_prose
@@ -111,6 +111,10 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         login = near_login(match.group(0), context)
         if login:
             yield finding(FindingKind.NAME_MISMATCH, sentence, match.span(), scope, f"“{match.group(0)}” is not {context.name}: their login is {login}", login)
+
+
+# How far around a name its context is read ("reviewed by …", "… (ethche)"): a pasted run of names reads in linear time.
+_NEAR = 160
 
 
 def _spells_login(tokens: list[str], after: str, ids: list[str]) -> bool:

@@ -318,7 +318,8 @@ def _sentences_of(paragraph: str) -> list[tuple[str, int]]:
     position = 0
     for boundary in _SENTENCE_END.finditer(paragraph):
         candidate = paragraph[position : boundary.start()]
-        if _ABBREVIATIONS.search(candidate.rstrip("\"”')]")):
+        # Its tail alone: a paste of "Caleb M. " runs joins one long candidate, read again at each stop.
+        if _ABBREVIATIONS.search(candidate[-64:].rstrip("\"”')]")):
             continue
         parts.append((candidate, position))
         position = boundary.end()
