@@ -202,6 +202,12 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
                 verdicts = [sibling] * 2
             elif covered := _title_told_whole(claims[1], plain, items, scope, context):
                 verdicts = [covered] * 2
+        # "Added fusion-aware autotuning tests (#1904, #1906)": the ref beside it tells the claim; this one only some of its words.
+        if not alone and all(verdict is None for verdict in verdicts):
+            beside = [item for id_, item in cited_by_claim[claims[1]].items() if id_ in together]
+            if (idle := _adds_nothing(wide_claim, items, beside, context)) is not None:
+                yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *idle)
+                continue
         # A part told in plain words ("functions") saves a ref that holds none of a claim's several specific words only where those are few.
         plain_part = together and (len(wide_claim) < 3 or any(context.citations.shared(wide_claim, item) for item in items))
         if (
@@ -319,6 +325,42 @@ def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None,
         holders = [item for item in beside.values() if item not in items and specific and context.citations.shared(specific, item) == len(specific)]
         return bool(holders) and any(claim.keys() & titles[item.id] for item in items)
     return any(claim.keys() & titles[item.id] - titles[suggestion.id] for item in items)
+
+
+def _adds_nothing(claim: dict[str, str], items: list[WorkItem], beside: list[WorkItem], context: Context) -> tuple[str, str | None] | None:
+    """A ref cited beside refs whose titles tell a claim (three in four of its words, or all), where
+    its own title tells fewer than half of them, and its words fewer than those titles do, only
+    words the month's items write every day (`_everyday`): "Added fusion-aware
+    autotuning tests (#1904, #1906)", #1906 moving a field of the autotuner's cache key. The claim
+    is the refs beside it; this one is cited for work it did not do."""
+    citations = context.citations
+    single = {key for key, word in claim.items() if " " not in word}
+    if len(single) < 3 or not beside:
+        return None
+    titled = [{key for key in single if citations.shared((key,), other, title=True)} for other in beside]
+    by_beside = set().union(*titled)
+    # Told by one of them in half its words at least, not by a list of refs a word each ("embedding, rms_norm, … (#1, #2, …)").
+    if 4 * len(by_beside) < 3 * len(single) or not any(2 * len(keys) >= len(single) for keys in titled):
+        return None
+    for item in items:
+        told = {key for key in single if citations.shared((key,), item)}
+        in_title = {key for key in single if citations.shared((key,), item, title=True)}
+        if 2 * len(in_title) < len(single) and told < by_beside and all(_everyday(key, item.month, citations) for key in told):
+            others = ", ".join(ref_of(other) for other in beside)
+            words = ", ".join(sorted({claim[key] for key in in_title}))
+            told_here = f"tells only {words} of the claim" if words else "tells none of the claim"
+            return f"{ref_of(item)} is “{item.title}”, which {told_here}; {others}, cited beside it, tell it", None
+    return None
+
+
+def _everyday(key: str, month: str, citations: ItemWords) -> bool:
+    """Whether a word is the month's everyday work, no item's mark: held by half its items, or by
+    more than a fifth of them and more than _EVERYDAY. "repro" of five of 24 items still marks them."""
+    held, month_items = len(citations.holding(key, month)), len(citations.of_month(month))
+    return 2 * held >= month_items or held > max(_EVERYDAY, month_items // 5)
+
+
+_EVERYDAY = 5
 
 
 # A file named by its path or its name: "kernels/profile.py", "runpod.py".
