@@ -8,7 +8,7 @@ behaviour needs written in the test.
 
 from __future__ import annotations
 
-from tests.vision_history import errors, march, titles_only
+from tests.vision_history import commit, errors, march, titles_only
 
 
 def test_how_much_the_work_mattered_is_a_claim() -> None:
@@ -77,3 +77,18 @@ def test_an_effect_that_opens_a_citing_bullet_is_held_to_its_refs() -> None:
 def test_an_effect_its_ref_speaks_of_opens_a_bullet() -> None:
     month = march(titles_only("Speed up scalar broadcasting in the resize transform (#41)"))
     assert errors("- Improved performance of scalar broadcasting in the resize transform (#41)", month) == set()
+
+
+def test_work_said_to_be_well_received_is_praise() -> None:
+    month = march(titles_only("Add a resize transform (#41)"))
+    assert errors("She added a resize transform. Her work was well-received by the team.", month) == {("ungrounded_text", "well-received")}
+
+
+def test_work_said_to_be_tested_with_benchmarks_needs_a_message_of_one() -> None:
+    month = march([commit("a", "2025-03-03", "Add a resize transform (#41)", "tests/test_resize.py")])
+    assert errors("The resize transform was tested with several benchmarks.", month) == {("ungrounded_text", "tested with several benchmarks")}
+
+
+def test_work_benchmarked_in_its_message_was_tested_with_benchmarks() -> None:
+    month = march([commit("a", "2025-03-03", "Add a resize transform and its benchmark (#41)", "tests/test_resize.py")])
+    assert errors("The resize transform was tested with several benchmarks.", month) == set()

@@ -234,6 +234,12 @@ def files_of(items: list[WorkItem], context: Context) -> list[FileChange]:
     return [change for item in items for sha in item.commits if sha in commits for change in commits[sha].files]
 
 
+def messages_of(items: list[WorkItem], context: Context) -> str:
+    """The titles and commit messages of work items."""
+    commits = [commit for item in items for sha in item.commits if (commit := context.citations.commits.get(sha)) is not None]
+    return "\n".join([item.title for item in items] + [f"{commit.subject}\n{commit.body}" for commit in commits])
+
+
 def _told_of(text: str, position: int, scope: Evidence, context: Context) -> Evidence:
     """The evidence a figure at `position` is told of: the month it is given beside ("between
     November 2024 (14 commits, +190 / −98 lines) and December 2024 (15 commits …)", "July's 21

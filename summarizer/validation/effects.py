@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
-from summarizer.validation.claims import cited_items, refs_in
+from summarizer.validation.claims import cited_items, messages_of, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence
 from summarizer.validation.items import WORD, keys, ref_of, whole_keys
@@ -123,7 +123,7 @@ _EFFECTS = (
             r"|(?:deep|strong|steady|unwavering|genuine)\s+(?:commitment|dedication|attention\s+to\s+detail)|(?:the\s+)?whole\s+team\s+more\s+productive"
             r"|a\s+joy\s+to\s+use|noticeably\s+more\s+pleasant|(?:had|have)\s+been\s+waiting\s+(?:on|for)|long[- ]awaited|eagerly\s+awaited"
             r"|(?:a\s+)?critical\s+(?:component|part|piece|step)|continu(?:e|es|ed)\s+to\s+(?:function|run|work|operate)\s+smoothly|necessary\s+for\s+maintaining"
-            r"|singled\s+out|(?:the\s+)?most\s+valuable|(?:well|warmly)\s+received|praised\s+by"
+            r"|singled\s+out|(?:the\s+)?most\s+valuable|(?:well|warmly)[\s-]+received|praised\s+by"
             # How much the work mattered: "a crucial step", "were valuable for testing", "benefiting the development of …".
             r"|(?:crucial|essential|vital)\s+(?:for|to|in|step|part|role)|valuable\s+(?:addition|tool|asset|resource|insights?|contributions?|for)"
             r"|(?:is|was|were|are|be|been)\s+(?:both\s+|all\s+|very\s+|particularly\s+|especially\s+|highly\s+)?(?:valuable|beneficial|crucial|essential|vital)"
@@ -172,7 +172,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         return
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
     items = cited_items(sentence.text, context) or cited_items(around[0], context) or cited_items(around[1], context)
-    told = (_messages(items, context) if items else scope.text).lower()
+    told = (messages_of(items, context) if items else scope.text).lower()
     unsupported: list[tuple[re.Match[str], str]] = []
     for match, parts in claimed:
         # "all aimed at improving the performance, usability …": an aim, no effect claimed.
@@ -182,7 +182,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         # effect of the work its clause names by the name its title gives, held to that work alone.
         named = _named_in_clause(sentence.text, match.start(), scope, context)
         # Not inside an identifier: "fast_accum" is a flag's name, no claim of speed.
-        if not parts or not re.search(rf"\b(?:{'|'.join(parts)})(?!\w*_)", (_messages(named, context).lower() if named else told)):
+        if not parts or not re.search(rf"\b(?:{'|'.join(parts)})(?!\w*_)", (messages_of(named, context).lower() if named else told)):
             where = f"in {', '.join(ref_of(item) for item in named)}" if named else "in the items cited around it" if items else "of the month" if scope.month else "of the period"
             unsupported.append((match, where))
     for match, where in unsupported:
@@ -311,8 +311,3 @@ _CLAUSE_BREAK = re.compile(r"[,;:]\s|\s(?:and|while|but|whereas)\s")
 # A name as code writes it: snake_case, camelCase or dotted.
 _CODE_NAME = re.compile(r"`?([A-Za-z_][\w]*(?:[._][\w]+)+|[a-z]+[A-Z]\w*)`?|`([A-Za-z_]\w+)`")
 
-
-def _messages(items: list[WorkItem], context: Context) -> str:
-    """The titles and commit messages of work items."""
-    commits = [commit for item in items for sha in item.commits if (commit := context.citations.commits.get(sha)) is not None]
-    return "\n".join([item.title for item in items] + [f"{commit.subject}\n{commit.body}" for commit in commits])

@@ -15,7 +15,7 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.signals import MIN_ITEMS
 from summarizer.paths import is_test_path
 from summarizer.signals import signal_rows
-from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, PERCENTILE, TESTED_OF, TESTED_SHARE, cited_items, files_of, number_value
+from summarizer.validation.claims import COUNT_REVERTED, NONE_REVERTED, PERCENTILE, TESTED_OF, TESTED_SHARE, cited_items, files_of, messages_of, number_value
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.sections import Sentence
@@ -115,17 +115,25 @@ def check_signal_claims(sentence: Sentence, scope: Evidence, context: Context) -
 _TESTED = re.compile(r"\b(?<!had\s)(?<!had\sonly\s)(?:were|was|been|being)\s+(?:\w+ly\s+)?tested\b|\btested\s+and\s+verified\b|\bverified\s+(?:through|by|with)\s+(?:\w+\s+)?tests\b", re.IGNORECASE)
 
 
+# "were tested with several benchmarks": what tested the work, which its messages must name.
+_BENCHMARKED = re.compile(r"\b(?:tested|verified|validated|evaluated)\s+(?:with|on|using|against|through|by)\s+(?:[\w-]+\s+){0,2}?benchmarks?\b", re.IGNORECASE)
+_BENCHMARK = re.compile(r"\bbench", re.IGNORECASE)
+
+
 def check_testing_claims(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
     """`ungrounded_text` on work said to be tested where none of it (the items the sentence cites, else
-    those of its month) changed a test file or is test work by its title ("Add tests for …")."""
-    match = _TESTED.search(sentence.text)
-    if match is None:
+    those of its month) changed a test file or is test work by its title ("Add tests for …"), or
+    said to be tested with benchmarks where none of its messages speaks of one."""
+    match, benchmarked = _TESTED.search(sentence.text), _BENCHMARKED.search(sentence.text)
+    if match is None and benchmarked is None:
         return
     cited = cited_items(sentence.text, context)
     items = cited or context.citations.in_scope(scope.month)
-    if not any(is_test_path(change.path) for change in files_of(items, context)) and not any(item.item_class == "test" for item in items):
-        message = f"no work{' cited' if cited else context.where(scope)} changed a test or is test work"
-        yield finding(FindingKind.UNGROUNDED_TEXT, sentence, match.span(), scope, message)
+    which = " cited" if cited else context.where(scope)
+    if benchmarked is not None and not _BENCHMARK.search(messages_of(items, context)):
+        yield finding(FindingKind.UNGROUNDED_TEXT, sentence, benchmarked.span(), scope, f"no work{which} speaks of a benchmark")
+    elif match is not None and not any(is_test_path(change.path) for change in files_of(items, context)) and not any(item.item_class == "test" for item in items):
+        yield finding(FindingKind.UNGROUNDED_TEXT, sentence, match.span(), scope, f"no work{which} changed a test or is test work")
 
 
 def _overlap(one: re.Match[str], other: re.Match[str]) -> bool:
