@@ -92,3 +92,17 @@ def test_work_said_to_be_tested_with_benchmarks_needs_a_message_of_one() -> None
 def test_work_benchmarked_in_its_message_was_tested_with_benchmarks() -> None:
     month = march([commit("a", "2025-03-03", "Add a resize transform and its benchmark (#41)", "tests/test_resize.py")])
     assert errors("The resize transform was tested with several benchmarks.", month) == set()
+
+
+def test_a_messages_trailers_say_nothing_of_the_work() -> None:
+    landed = commit("a", "2025-03-03", "Add a resize transform (#41)", "vision/resize.py").model_copy(
+        update={"body": "Summary: a resize transform for the loader.\n\nReviewed By: ada\n\nDifferential Revision: D69618609"}
+    )
+    found = errors("She added a resize transform, ensuring it performs well on different hardware platforms.", march([landed]))
+    assert found == {("ungrounded_text", "on different hardware platforms")}
+
+
+def test_an_effect_after_a_comma_is_held_to_the_work_the_clause_before_names() -> None:
+    month = march(titles_only("Fix the crop_box test failure (#41)", "Add numeric accuracy checks for the resize transform (#42)"))
+    found = errors("She fixed a test failure in the `crop_box` tests, improving the accuracy of the code.", month)
+    assert found == {("ungrounded_text", "improving the accuracy")}

@@ -18,17 +18,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from summarizer.models.history import MonthActivity, WorkItem
 from summarizer.models.signals import Share, Signals
-from summarizer.titles import PR_SUFFIX
+from summarizer.titles import METADATA_TRAILERS, PR_SUFFIX
 
 # The other commits' subjects an item lists at most.
 MAX_SUBJECTS = 5
 # What an item's body adds to its title in the prompt: the paragraph that says why, this long at most.
 MAX_WHY_CHARACTERS = 320
-_TRAILER = re.compile(
-    r"^(?:signed-off-by|co-authored-by|reviewed[- ]by|approved by|differential revision|pull request resolved|"
-    r"pulled by|fbshipit-source-id|ghstack-source-id|change-id|reviewers|subscribers|tags|test plan|stack from ghstack)\b.*$",
-    re.IGNORECASE,
-)
+_TRAILER = re.compile(rf"^(?:{METADATA_TRAILERS}|test plan|stack from ghstack)\b.*$", re.IGNORECASE)
 _FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
 # Lines that carry no reason: list markers of a stack, links, checklists, headings, tables, tool output.
 _NOT_PROSE = re.compile(r"^(?:\s*(?:\*|-|\d+\.)?\s*(?:#\d+|https?://\S+)\W*$|\s*[-*] \[[ x]\]|#+ |\||>|\$ |\s{4})")

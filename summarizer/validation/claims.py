@@ -11,6 +11,7 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.models.signals import LARGE_ITEM_LINES
 from summarizer.paths import is_test_path
+from summarizer.titles import METADATA_TRAILER
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import NUMBER_WORDS, WORD, keys, ref_of
@@ -235,9 +236,9 @@ def files_of(items: list[WorkItem], context: Context) -> list[FileChange]:
 
 
 def messages_of(items: list[WorkItem], context: Context) -> str:
-    """The titles and commit messages of work items."""
+    """The titles and commit messages of work items, without their trailers of who and where."""
     commits = [commit for item in items for sha in item.commits if (commit := context.citations.commits.get(sha)) is not None]
-    return "\n".join([item.title for item in items] + [f"{commit.subject}\n{commit.body}" for commit in commits])
+    return "\n".join([item.title for item in items] + [f"{commit.subject}\n{METADATA_TRAILER.sub('', commit.body)}" for commit in commits])
 
 
 def _told_of(text: str, position: int, scope: Evidence, context: Context) -> Evidence:

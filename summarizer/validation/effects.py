@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
+from summarizer.titles import METADATA_TRAILER
 from summarizer.validation.claims import cited_items, messages_of, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence
@@ -172,7 +173,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         return
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
     items = cited_items(sentence.text, context) or cited_items(around[0], context) or cited_items(around[1], context)
-    told = (messages_of(items, context) if items else scope.text).lower()
+    told = (messages_of(items, context) if items else METADATA_TRAILER.sub("", scope.text)).lower()
     unsupported: list[tuple[re.Match[str], str]] = []
     for match, parts in claimed:
         # "all aimed at improving the performance, usability …": an aim, no effect claimed.
@@ -292,7 +293,8 @@ def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> 
         return []
     # "The implementation of `smid` …, as well as …, also contributed to …": an effect told as what
     # the sentence's subject did ("contributed to", "made") goes on with the work named before it.
-    clauses = [_CLAUSE_BREAK.split(text[:end])[-1]]
+    # ", improving the accuracy …" after a clause: the clause before the comma is the work it follows.
+    clauses = [_CLAUSE_BREAK.split(text[:end].rstrip(" ,;:"))[-1]]
     if _SUBJECTS_EFFECT.match(text, end):
         clauses.append(text[:end])
     for clause in clauses:
