@@ -106,3 +106,13 @@ def test_an_effect_after_a_comma_is_held_to_the_work_the_clause_before_names() -
     month = march(titles_only("Fix the crop_box test failure (#41)", "Add numeric accuracy checks for the resize transform (#42)"))
     found = errors("She fixed a test failure in the `crop_box` tests, improving the accuracy of the code.", month)
     assert found == {("ungrounded_text", "improving the accuracy")}
+
+
+def test_a_help_to_debugging_is_held_to_the_work_it_follows() -> None:
+    month = march(titles_only("Expose tile.id in kernels (#41)", "Print the generated code when a kernel fails (#42)"))
+    assert errors("She exposed `tile.id` for better debugging.", month) == {("ungrounded_text", "for better debugging")}
+
+
+def test_a_help_to_debugging_its_work_speaks_of_passes() -> None:
+    month = march(titles_only("Expose tile.id in kernels (#41)", "Print the generated code when a kernel fails (#42)"))
+    assert errors("The generated code is now printed when a kernel fails, for easier debugging (#42).", month) == set()

@@ -481,7 +481,8 @@ _SIBLING_WORDS = 3
 
 def _phrased_elsewhere(claim: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str] | None:
     """The item of the month whose messages or code write a phrase of the claim word for word (four
-    words or more), where the cited items write none of its runs of three."""
+    words or more), where the cited items write none of its runs of three nor an identifier of the
+    claim that item never writes."""
     if scope.month is None:
         return None
     wanted = word_runs(claim)
@@ -494,6 +495,11 @@ def _phrased_elsewhere(claim: str, items: list[WorkItem], scope: Evidence, conte
     shared = [(len(wanted & citations.runs(item)), item) for item in citations.of_month(scope.month) if item.id not in cited]
     count, holder = max(shared, key=lambda pair: pair[0], default=(0, None))
     if holder is None or count < 2:
+        return None
+    # "Added env variable support for JUPYTER_TOKEN_FILE (#462)": the identifier the cited title
+    # names, and the other item never writes, is what the claim is of.
+    named = [keys(name) for name in _IDENTIFIER.findall(claim)]
+    if any(citations.shared(name, item, title=True) == len(name) and not citations.shared(name, holder) for name in named if name for item in items):
         return None
     cited_item = items[0]
     return f"{ref_of(cited_item)} is “{cited_item.title}”; {ref_of(holder)} writes the claim's words: “{holder.title}”", ref_of(holder)

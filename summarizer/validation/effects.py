@@ -84,6 +84,11 @@ _EFFECTS = (
         ("class of", "category of", "family of", "all "),
     ),
     (
+        # "exposing the tile.id for better debugging", "easier to debug": a help to whoever debugs, which the message must give.
+        re.compile(rf"\b(?:{_IMPROVED}debugg(?:ing|ability)|(?:easier|simpler)\s+to\s+debug|for\s+(?:better|easier|simpler)\s+(?:debugging|repros?|reproduction))\b", re.IGNORECASE),
+        ("debug", "repro", "print", "log", "trace", "diagnos", "inspect", "error message", "verbose", "dump", "stack"),
+    ),
+    (
         # "more accurate results", "improving the accuracy of data processing".
         re.compile(rf"\b(?:more\s+accurate(?:ly)?|{_IMPROVED}(?:accuracy|precision))\b", re.IGNORECASE),
         ("accura", "precis", "numeric", "toleranc", "exact"),
@@ -113,8 +118,8 @@ _EFFECTS = (
         ("scal", "shard", "parallel", "distribut", "large"),
     ),
     (
-        # "streamlined the development process", "improved user experience", "easier to use".
-        re.compile(rf"\b(?:streamlin\w*|smoother|easier\s+to\s+(?:use|run|set\s+up|adopt)|more\s+user[- ]friendly|{_IMPROVED}(?:user|developer)\s+experience|{_IMPROVED}usability)\b", re.IGNORECASE),
+        # "streamlined the development process", "improved user experience", "easier to use", "easier for other developers to understand".
+        re.compile(rf"\b(?:streamlin\w*|smoother|easier\s+to\s+(?:use|run|set\s+up|adopt)|easier\s+for\s+(?:other\s+|new\s+)?(?:users|developers|contributors|maintainers|readers|reviewers|people|others)\s+to\s+\w+|more\s+user[- ]friendly|{_IMPROVED}(?:user|developer)\s+experience|{_IMPROVED}usability)\b", re.IGNORECASE),
         ("usab", "ux", "ergonom", "simplif", "easier", "friendl", "streamlin", "smooth", "convenien", "experience", "error message", "clearer"),
     ),
     (
@@ -129,6 +134,8 @@ _EFFECTS = (
             r"|(?:crucial|essential|vital)\s+(?:for|to|in|step|part|role)|valuable\s+(?:addition|tool|asset|resource|insights?|contributions?|for)"
             r"|(?:is|was|were|are|be|been)\s+(?:both\s+|all\s+|very\s+|particularly\s+|especially\s+|highly\s+)?(?:valuable|beneficial|crucial|essential|vital)"
             r"|benefi(?:cial|ting|ted)\s+(?:for|to|the)|positive\s+(?:impact|effect|influence)"
+            # What the work may bring about some day: "which will likely lead to better performance analysis".
+            r"|which\s+(?:will|would|could|may|might)\s+(?:likely\s+|also\s+|eventually\s+)?(?:lead|contribute|result)\s+(?:to|in)"
             r"|(?:is|was|were|a)\s+(?:a\s+)?(?:significant|major|substantial)\s+(?:improvement|enhancement|step|milestone|boost))\b",
             re.IGNORECASE,
         ),

@@ -225,6 +225,9 @@ def _split_compounds(words: dict[str, frozenset[str]], titles: dict[str, frozens
 
 
 _OPTION = re.compile(r"(?<![\w-])--[a-z][a-z0-9]+(?:-[a-z0-9]+)*\b")
+# A version bump: "Update mypy 1.5.0 to 1.5.1", "Add mypy 1.5.0", "Bump minimatch from 3.1.2 to 3.1.5".
+BUMP = re.compile(r"\b(?:bump|update|upgrade|pin|add|require)\w*\s+(?:to\s+)?`?[a-z][\w.-]*`?\s+(?:from\s+|to\s+|>=\s*)?v?\d+\.\d+", re.IGNORECASE)
+_DEPENDENCIES = keys("dependency") | keys("dependencies")
 # A title's word of this many letters or more may be two words run together, the first of at least
 # _COMPOUND_HEAD letters and the second of _COMPOUND_TAIL.
 _COMPOUND, _COMPOUND_HEAD, _COMPOUND_TAIL = 7, 4, 3
@@ -284,6 +287,9 @@ class ItemWords:
             # "`--isolate` is the last arg": an option of a command line.
             if _OPTION.search(whole):
                 words[item.id] |= keys("command-line")
+            # "Update mypy 1.5.0 to 1.5.1", "Bump pytest from 7.4 to 8.0": a dependency updated.
+            if BUMP.search("\n".join(headlines)):
+                words[item.id] |= _DEPENDENCIES
             titles[item.id] = frozenset().union(*(keys(word) for headline in headlines for word in WORD.findall(headline)))
             titles[item.id] |= version_keys("\n".join(headlines))
             figures[item.id] = figures_in(whole)

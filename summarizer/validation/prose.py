@@ -13,7 +13,7 @@ from summarizer.people import is_a_person
 from summarizer.validation.acronyms import acronyms_of
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
-from summarizer.validation.items import keys, parts, whole_keys
+from summarizer.validation.items import BUMP, keys, parts, whole_keys
 from summarizer.validation.sections import LIST_MARKER, PERSON, TAG_LINE, TAG_SEPARATOR, Sentence
 from summarizer.validation.vocabulary import GENERIC_TERMS, HARDWARE_NOUNS, IMPORTED_AS
 
@@ -135,10 +135,14 @@ def _spells_login(tokens: list[str], after: str, ids: list[str]) -> bool:
 def near_login(term: str, context: Context) -> str | None:
     """The developer's login or handle a term misspells ("shunting341" for shunting314)."""
     lowered = term.lower()
-    for login in context.history.developer.ids:
-        handle = login.split("@")[0].split("+")[-1].lower()
-        if handle != lowered and len(handle) >= 5 and handle[:3] == lowered[:3] and SequenceMatcher(None, handle, lowered).ratio() >= 0.8:
-            return login.split("@")[0].split("+")[-1]
+    # A name ("Jialiang Qu") is no handle: "jialiangqu" is their login, not a misspelling of it.
+    handles = [identity.split("@")[0].split("+")[-1] for identity in context.history.developer.ids if " " not in identity.strip()]
+    if lowered in {handle.lower() for handle in handles}:
+        return None
+    for handle in handles:
+        lower = handle.lower()
+        if len(lower) >= 5 and lower[:3] == lowered[:3] and SequenceMatcher(None, lower, lowered).ratio() >= 0.8:
+            return handle
     return None
 
 
@@ -227,8 +231,8 @@ def _unsupported_tag(tag: str, scope: Evidence, context: Context, of_files: bool
         return f"“{tag}” is a person's name, not a skill"
     elif context.repository_named(tag) is None and _a_place(tag, scope, context):
         return f"“{tag}” is a place in the repository, not a skill"
-    elif "/" in tag.strip("/"):
-        # "Pallas/JAX": each of the pair a skill the data shows.
+    elif "/" in tag.strip("/") and all(len(part.strip()) > 1 for part in tag.split("/")):
+        # "Pallas/JAX": each of the pair a skill the data shows; not "A/B testing" or "I/O".
         return next((why for part in tag.split("/") if (why := _unsupported_tag(part.strip(), scope, context, of_files))), None)
     else:
         # "continuous integration" where the messages say CI: a glossary acronym spelled out.
@@ -290,15 +294,19 @@ def _told_keys(words: frozenset[str], scope: Evidence, context: Context) -> bool
 
 
 _SPEED = re.compile(r"\b(?:speed(?:s|ed)?\s+up|faster|latency|throughput)\b", re.IGNORECASE)
-_BUMP = re.compile(r"^(?:chore\S*\s+)?(?:bump|upgrade|update)\s+\S+(?:\s+requirement)?\s+from\s+\S+\s+to\s+\S+", re.IGNORECASE | re.MULTILINE)
 _PACKAGING = re.compile(r"\b(?:pyproject|setup\.py|setup\.cfg|sdist|wheels?|hatch(?:ling)?|setuptools|flit|package\s+data|manifest|trove|classifiers|project\s+urls)\b", re.IGNORECASE)
 _TOLD_OTHERWISE = {
     **dict.fromkeys(("performance", "optimization", "optimisation"), _SPEED),
-    **dict.fromkeys(("dependency", "dependencies"), _BUMP),
+    **dict.fromkeys(("dependency", "dependencies"), BUMP),
     **dict.fromkeys(("packaging", "package", "metadata"), _PACKAGING),
     "maintenance": re.compile(r"\b(?:clean(?:s|ed)?\s*up|cleanup|chore|bump\w*|tidy|lint\w*|refactor\w*)\b", re.IGNORECASE),
     # "static typing", "type annotations" where the titles say typings and mypy.
-    **dict.fromkeys(("static", "type", "checking", "annotations", "hints"), re.compile(r"\b(?:typings?|typed|mypy|pyright|pyrefly|type\s+(?:hints?|check\w*))\b", re.IGNORECASE)),
+    **dict.fromkeys(("static", "type", "checking", "annotations", "hints"), re.compile(r"\b(?:typings?|typed|mypy|pyright|pyrefly|type\s+(?:hints?|check\w*|annotations?))\b", re.IGNORECASE)),
+    # A vendor named before its tool ("NVIDIA nvtx", "AMD ROCm"), told by what is theirs.
+    "nvidia": re.compile(r"\b(?:cuda\w*|nvtx|nsys|nsight|ncu|cudnn|cublas\w*|cutlass|nccl|nvcc|ptx|[abh]100|[gb]?b200|hopper|blackwell|sm_?[89]0a?|sm_?100a?)\b", re.IGNORECASE),
+    "amd": re.compile(r"\b(?:rocm|hip|rocprof\w*|rccl|mi[23]\d\dx?|cdna\d?|gfx9\w*)\b", re.IGNORECASE),
+    "google": re.compile(r"\b(?:tpus?|jax|xla|pallas|v[456][ep])\b", re.IGNORECASE),
+    "intel": re.compile(r"\b(?:xpu|oneapi|sycl|gaudi)\b", re.IGNORECASE),
 }
 
 
@@ -359,7 +367,20 @@ extension extensions module modules library libraries binding bindings version v
 _PATH = re.compile(r"(?<![\w/~.-])(?:[\w.-]+/)+[\w.-]*\w\.[A-Za-z][\w+]{0,5}\b")
 # A platform told by its own libraries and tools: "Catch missing cudnn error" is CUDA work, and so
 # are kernels written with CUTLASS's CuTe DSL ("[cutedsl] …").
-_TOLD_BY = {"cuda": re.compile(r"\b(?:cudnn|cublas(?:lt)?|cutlass|cute(?:_?dsl)?|nvcc|nvrtc|cupti|cufft|curand|cusparse)\b", re.IGNORECASE)}
+_TOLD_BY = {
+    "cuda": re.compile(r"\b(?:cudnn|cublas(?:lt)?|cutlass|cute(?:_?dsl)?|nvcc|nvrtc|cupti|cufft|curand|cusparse)\b", re.IGNORECASE),
+    # Python by its tools, its PEPs, its dunder names, its own exceptions and its snake_case
+    # decorators: "Add mypy 1.5.0", "Use `PEP570` syntax", "Support `__get_validators__`",
+    # "Fix for `UnboundLocalError` in shutdown", "Add `examples` to `@computed_field`".
+    "python": re.compile(
+        r"\b(?:pytest|mypy|pyright|pyrefly|pypi|setuptools|pyproject|setup\.(?:py|cfg)|tox\.ini|flake8|isort|sphinx|virtualenv|cython|cffi|ipython|ipykernel"
+        r"|asyncio|docstrings?|dataclass(?:es)?|typeddict|pep\s?\d{3,4}|(?:__future__|future)\s+imports?)\b"
+        r"|(?<!\w)__[a-z]\w*__(?!\w)"
+        r"|\b(?:UnboundLocal|Attribute|Import|ModuleNotFound|Key|Index|Name|Value|ZeroDivision|Recursion|NotImplemented)Error\b"
+        r"|`@[a-z]+_[a-z_]+`",
+        re.IGNORECASE,
+    ),
+}
 
 
 def _language_supported(language: str, scope: Evidence, context: Context) -> bool:
