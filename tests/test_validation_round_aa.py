@@ -10,30 +10,16 @@ behaviour needs written in the test.
 
 from __future__ import annotations
 
-from summarizer.models.activity import Activity, Repository
-from summarizer.models.history import History
-from summarizer.months import build_history
-from summarizer.period import Period
-from tests.vision_history import commit, errors, march, titles_only
-
-
-def by_login(login: str) -> History:
-    """A March of the developer known by a login alone, as GitHub's noreply address gives it."""
-    mine = commit("a", "2025-03-03", "Add a resize transform (#41)", "vision/resize.py").model_copy(update={"author_name": login, "author_email": f"1+{login}@users.noreply.github.com"})
-    activity = Activity(
-        authors=[login], period=Period(since="2025-03", until="2025-03"),
-        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=[mine],
-    )  # fmt: skip
-    return build_history(activity)
+from tests.vision_history import commit, errors, march, march_by_login, titles_only
 
 
 def test_a_name_that_spells_the_login_is_the_developer() -> None:
-    month = by_login("gracebhopper")
+    month = march_by_login("gracebhopper")
     assert errors("In March 2025, Grace B. Hopper added a resize transform (#41).", month) == set()
 
 
 def test_a_name_of_the_login_without_its_middle_initial_is_the_developer() -> None:
-    month = by_login("gracebhopper")
+    month = march_by_login("gracebhopper")
     assert errors("In March 2025, Grace Hopper added a resize transform (#41).", month) == set()
 
 

@@ -11,11 +11,7 @@ behaviour needs written in the test.
 
 from __future__ import annotations
 
-from summarizer.models.activity import Activity, Repository
-from summarizer.models.history import History
-from summarizer.months import build_history
-from summarizer.period import Period
-from tests.vision_history import commit, errors, march, march_with_teammate, teammates, titles_only
+from tests.vision_history import errors, march, march_by_login, march_with_teammate, teammates, titles_only
 
 
 def test_python_is_shown_by_its_tools_in_a_history_of_titles() -> None:
@@ -36,23 +32,13 @@ def test_a_version_bump_is_a_dependency_updated() -> None:
     assert errors("In March 2025, Grace Hopper added a resize transform (#42) and updated dependencies.", month) == set()
 
 
-def by_login_and_name(login: str, name: str) -> History:
-    """A March of the developer known by a login and a display name, as GitHub gives both."""
-    mine = commit("a", "2025-03-03", "Add a resize transform (#41)", "vision/resize.py").model_copy(update={"author_name": name, "author_email": f"1+{login}@users.noreply.github.com"})
-    activity = Activity(
-        authors=[login, name], period=Period(since="2025-03", until="2025-03"),
-        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=[mine],
-    )  # fmt: skip
-    return build_history(activity)
-
-
 def test_the_login_is_the_developers_name() -> None:
-    month = by_login_and_name("gracehopper", "Grace Hopper")
+    month = march_by_login("gracehopper", "Grace Hopper")
     assert errors("In March 2025, gracehopper added a resize transform (#41).", month) == set()
 
 
 def test_a_login_a_letter_off_is_a_name_mismatch() -> None:
-    month = by_login_and_name("gracehopper", "Grace Hopper")
+    month = march_by_login("gracehopper", "Grace Hopper")
     assert errors("In March 2025, gracehoper added a resize transform (#41).", month) == {("name_mismatch", "gracehoper")}
 
 

@@ -37,6 +37,19 @@ def march(commits: list[Commit]) -> History:
     return grace_between("2025-03", "2025-03", commits)
 
 
+def march_by_login(login: str, name: str | None = None) -> History:
+    """A March of one commit, "Add a resize transform (#41)", by a developer known by a GitHub login
+    (their noreply address) and, where given, a display name, as GitHub gives both."""
+    mine = commit("a", "2025-03-03", "Add a resize transform (#41)", "vision/resize.py").model_copy(
+        update={"author_name": name or login, "author_email": f"1+{login}@users.noreply.github.com"}
+    )
+    activity = Activity(
+        authors=[login, *([name] if name else [])], period=Period(since="2025-03", until="2025-03"),
+        repositories=[Repository(name="acme/vision", path="/src/vision", branch="main", tip="f" * 40)], commits=[mine],
+    )  # fmt: skip
+    return build_history(activity)
+
+
 def grace_between(since: str, until: str, commits: list[Commit]) -> History:
     """Grace's months `since`..`until` (YYYY-MM) in acme/vision, of these commits."""
     activity = Activity(
