@@ -138,7 +138,7 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         # The same ref given twice ("(#a9a819a) (#a9a819a)") is cited alone all the same.
         alone = wide.count(claims[1]) == 1 or cited_by_claim[claims[1]].keys() <= {item.id for item in items}
         narrow_claim = _checkable(claim_keys(claims[0], context), scope, context)
-        read.append(_Read(match, items, narrow_claim, alone, together))
+        read.append(_Read(match, items, narrow_claim, alone, together, _every_key(claims[0])))
         narrow = _misplaced(narrow_claim, items, scope, context, alone, together, in_sentence)
         wide_claim = narrow_claim if claims[1] == claims[0] else _checkable(claim_keys(claims[1], context), scope, context)
         # A last clause of words most of the month's items hold ("every developer's profile and a
@@ -244,7 +244,7 @@ def swapped_between(claims: list[Sentence], found: list[Finding], context: Conte
         told = sentence.text[: match.start()]
         claim = _checkable(claim_keys(told, context), scope, context)
         # Its specific words first, then all its words, verbs too ("Removed the pinning" of "Removed pinning").
-        every = {key for word in WORD.findall(told) if word.lower() not in STOP_WORDS for key in keys(word)}
+        every = _every_key(told)
 
         def fit(item: WorkItem) -> tuple[int, int]:
             return context.citations.shared(claim, item, title=True), context.citations.shared(every, item, title=True)
@@ -262,13 +262,19 @@ def _month_items(ref: str, month: str | None, context: Context) -> list[WorkItem
 
 class _Read(NamedTuple):
     """What a ref of a sentence was read as: its items, its claim's keys, whether it was cited alone,
-    and the items cited beside it for the same claim."""
+    the items cited beside it for the same claim, and the keys of all the claim's words."""
 
     match: re.Match[str]
     items: list[WorkItem]
     claim: dict[str, str]
     alone: bool
     together: frozenset[str]
+    every: frozenset[str]
+
+
+def _every_key(text: str) -> frozenset[str]:
+    """The keys of all a claim's words, verbs and generic words too ("fixed the event page")."""
+    return frozenset(key for word in WORD.findall(text) if word.lower() not in STOP_WORDS for key in keys(word))
 
 
 def _swapped(
@@ -293,11 +299,21 @@ def _swapped(
             verdict = _misplaced(each.claim, items, scope, context, each.alone, each.together, in_sentence - others)
             if verdict is not None and verdict[1] in swapped_with:
                 yield finding(FindingKind.WRONG_EVIDENCE, sentence, each.match, scope, *verdict)
+            elif not each.claim and (told_better := _titled_better(each.every, items, [item for other in read for item in other.items if item.id in others], context)):
+                # In plain words ("and then fixed the event page (#1321)"): the title of the ref it was swapped with holds more of them.
+                message = f"{ref_of(items[0])} is “{items[0].title}”; {ref_of(told_better)}, cited for its work, is “{told_better.title}”"
+                yield finding(FindingKind.WRONG_EVIDENCE, sentence, each.match, scope, message, ref_of(told_better))
         elif wrong_beside:
             left = each.together - wrong_beside.keys()
             verdict = _misplaced(each.claim, items, scope, context, not left, left, in_sentence - wrong_beside.keys())
             if verdict is not None and verdict[1] in wrong_beside.values():
                 yield finding(FindingKind.WRONG_EVIDENCE, sentence, each.match, scope, *verdict)
+
+
+def _titled_better(every: frozenset[str], items: list[WorkItem], partners: list[WorkItem], context: Context) -> WorkItem | None:
+    """The partner whose title holds more of a claim's words than the cited items' titles do."""
+    own = max((context.citations.shared(every, item, title=True) for item in items), default=0)
+    return next((partner for partner in partners if context.citations.shared(every, partner, title=True) > own), None)
 
 
 def _in_the_repository_named(text: str, items: list[WorkItem], suggested: str | None, scope: Evidence, context: Context) -> bool:

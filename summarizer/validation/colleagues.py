@@ -63,7 +63,20 @@ def landed_by_another(term: str, sentence: Sentence, scope: Evidence, context: C
         return True
     commit = commits[0]
     message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"
-    return finding(FindingKind.OTHER_AUTHOR, sentence, (start, start + len(term)), scope, message)
+    return finding(FindingKind.OTHER_AUTHOR, sentence, (_their_words_before(sentence.text, start, commit.subject), start + len(term)), scope, message)
+
+
+def _their_words_before(text: str, start: int, subject: str) -> int:
+    """Where the phrase of a teammate's term begins: at the first of two words running of their title
+    in the clause before it ("added Pallas reduction support so that `test_reductions` could run",
+    of "Add Pallas reduction support and enable test_reductions"), else at the term."""
+    clause = max(text.rfind(mark, 0, start) for mark in ",;:.()") + 1
+    theirs = {stem(word.lower()) for word in TITLE_WORD.findall(subject) if word.lower() not in STOP_WORDS}
+    said = [match for match in TITLE_WORD.finditer(text, clause, start) if match.group(0).lower() not in STOP_WORDS]
+    for first, second in zip(said, said[1:]):
+        if stem(first.group(0).lower()) in theirs and stem(second.group(0).lower()) in theirs:
+            return first.start()
+    return start
 
 
 def _said_by_them(first: str, second: str, context: Context, compounded: tuple[bool, bool] = (False, False)) -> bool:
