@@ -752,7 +752,7 @@ def _titles_all(claim: dict[str, str], item: WorkItem, citations: ItemWords) -> 
 def _copied_title(text: str, items: list[WorkItem], scope: Evidence, context: Context) -> tuple[str, str | None] | None:
     """A claim that is another item's title word for word (of three words or more, its verb in any
     form: "Updated pyrefly to 0.46.2" of "Update pyrefly to 0.46.2"), cited with a ref whose title
-    it is not: that item is the one it tells."""
+    it is not and holds no more of the claim's words: that item is the one it tells."""
     if scope.month is None:
         return None
     said = f" {_compared_words(text)} "
@@ -760,10 +760,14 @@ def _copied_title(text: str, items: list[WorkItem], scope: Evidence, context: Co
     cited_titles = [_title_words(item) for item in items]
     if any(f" {title} " in said for title in cited_titles):
         return None
+    # "Fixed `register_block_size` codegen to handle block size constexpr assignment in host code (#678)":
+    # another title copied, and more words of the cited title's than that title has.
+    words = set(said.split()) - STOP_WORDS
+    cited_told = max(len(set(title.split()) & words) for title in cited_titles)
     for item in context.citations.of_month(scope.month):
         title = _title_words(item)
         # A revert's title holds the title it reverts: the claim tells the revert too.
-        if item.id not in cited and len(title.split()) >= 3 and f" {title} " in said and not any(title in other for other in cited_titles):
+        if item.id not in cited and len(title.split()) >= 3 and f" {title} " in said and not any(title in other for other in cited_titles) and cited_told <= len(set(title.split()) - STOP_WORDS):
             return f"{ref_of(items[0])} is “{items[0].title}”; the claim is the title of {ref_of(item)}, “{item.title}”", ref_of(item)
     return None
 
