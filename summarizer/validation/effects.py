@@ -301,9 +301,11 @@ def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> 
     # "The implementation of `smid` …, as well as …, also contributed to …": an effect told as what
     # the sentence's subject did ("contributed to", "made") goes on with the work named before it.
     # ", improving the accuracy …" after a clause: the clause before the comma is the work it follows.
-    clauses = [_CLAUSE_BREAK.split(text[:end].rstrip(" ,;:"))[-1]]
+    # Read within _CLAUSE_REACH characters: a pasted run of effects with no clause break is read in linear time.
+    before = text[max(0, end - _CLAUSE_REACH) : end]
+    clauses = [_CLAUSE_BREAK.split(before.rstrip(" ,;:"))[-1]]
     if _SUBJECTS_EFFECT.match(text, end):
-        clauses.append(text[:end])
+        clauses.append(before)
     for clause in clauses:
         named: dict[str, WorkItem] = {}
         for word in (dotted or quoted for dotted, quoted in _CODE_NAME.findall(clause)):
@@ -315,6 +317,7 @@ def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> 
     return []
 
 
+_CLAUSE_REACH = 400
 _SUBJECTS_EFFECT = re.compile(r"(?:contribut|help|made|led|brought)\w*\b", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"[,;:]\s|\s(?:and|while|but|whereas)\s")
 # A name as code writes it: snake_case, camelCase or dotted.
