@@ -205,8 +205,8 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
         # "Added fusion-aware autotuning tests (#1904, #1906)": the ref beside it tells the claim; this one only some of its words.
         if not alone and all(verdict is None for verdict in verdicts):
             beside = [item for id_, item in cited_by_claim[claims[1]].items() if id_ in together]
-            if (idle := _adds_nothing(wide_claim, items, beside, context)) is not None:
-                yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *idle)
+            if (nothing_added := _adds_nothing(wide_claim, items, beside, context)) is not None:
+                yield finding(FindingKind.WRONG_EVIDENCE, sentence, match, scope, *nothing_added)
                 continue
         # A part told in plain words ("functions") saves a ref that holds none of a claim's several specific words only where those are few.
         plain_part = together and (len(wide_claim) < 3 or any(context.citations.shared(wide_claim, item) for item in items))
@@ -346,9 +346,9 @@ def _tells_another_part(text: str, items: list[WorkItem], suggested: str | None,
 def _adds_nothing(claim: dict[str, str], items: list[WorkItem], beside: list[WorkItem], context: Context) -> tuple[str, str | None] | None:
     """A ref cited beside refs whose titles tell a claim (three in four of its words, or all), where
     its own title tells fewer than half of them, and its words fewer than those titles do, only
-    words the month's items write every day (`_everyday`): "Added fusion-aware
-    autotuning tests (#1904, #1906)", #1906 moving a field of the autotuner's cache key. The claim
-    is the refs beside it; this one is cited for work it did not do."""
+    words the month's items write every day (`_everyday`): "Added fusion-aware autotuning tests
+    (#1904, #1906)", #1906 moving a field of the autotuner's cache key. The claim is the refs
+    beside it; this one is cited for work it did not do."""
     citations = context.citations
     single = {key for key, word in claim.items() if " " not in word}
     if len(single) < 3 or not beside:
@@ -356,7 +356,7 @@ def _adds_nothing(claim: dict[str, str], items: list[WorkItem], beside: list[Wor
     titled = [{key for key in single if citations.shared((key,), other, title=True)} for other in beside]
     by_beside = set().union(*titled)
     # Told by one of them in half its words at least, not by a list of refs a word each ("embedding, rms_norm, … (#1, #2, …)").
-    if 4 * len(by_beside) < 3 * len(single) or not any(2 * len(keys) >= len(single) for keys in titled):
+    if 4 * len(by_beside) < 3 * len(single) or not any(2 * len(told) >= len(single) for told in titled):
         return None
     for item in items:
         told = {key for key in single if citations.shared((key,), item)}

@@ -70,7 +70,7 @@ def _their_words_before(text: str, start: int, subject: str) -> int:
     """Where the phrase of a teammate's term begins: at the first of two words running of their title
     in the clause before it ("added Pallas reduction support so that `test_reductions` could run",
     of "Add Pallas reduction support and enable test_reductions"), else at the term."""
-    clause = max(text.rfind(mark, 0, start) for mark in ",;:.()") + 1
+    clause = max(start - _CLAUSE_REACH, *(text.rfind(mark, 0, start) + 1 for mark in ",;:.()"))
     theirs = {stem(word.lower()) for word in TITLE_WORD.findall(subject) if word.lower() not in STOP_WORDS}
     said = [match for match in TITLE_WORD.finditer(text, clause, start) if match.group(0).lower() not in STOP_WORDS]
     for first, second in zip(said, said[1:]):
@@ -300,6 +300,8 @@ def _their_titles(text: str, sentence: Sentence, scope: Evidence, context: Conte
             return
 
 
+# How far before a term its clause is read: a pasted run of terms with no clause break is read in linear time.
+_CLAUSE_REACH = 400
 _FIXING = frozenset(stem(word) for word in ("fix", "fixed", "fixes", "repair", "repaired"))
 
 
