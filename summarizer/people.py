@@ -32,8 +32,13 @@ def _name_and_email(identity: str) -> tuple[str, str]:
     return (match.group("name"), match.group("email") or "") if match else (identity, "")
 
 
+def handle_of(identity: str) -> str:
+    """The handle an identity gives: an address's user, the login of a GitHub no-reply address
+    ("12345+login@…", after the plus); a login as it is."""
+    return identity.split("@", 1)[0].split("+")[-1]
+
+
 def _words_of(name: str, email: str) -> set[str]:
-    # A GitHub no-reply address is "12345+login@…": the login is after the plus.
-    user = email.split("@", 1)[0].split("+")[-1].lower()
+    user = handle_of(email).lower()
     handles = {user, *re.split(r"[._-]+", user)} if user else set()
     return set(name.lower().split()) | {handle for handle in handles if handle}

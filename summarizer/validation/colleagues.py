@@ -26,7 +26,7 @@ from summarizer.validation.evidence import Evidence, normalize
 from summarizer.validation.items import VERSION, WORD, joined_key, keys, version_keys, whole_keys
 from summarizer.validation.phrases import ACTION_STEMS, FIELD_PHRASES, FUNCTION_WORDS, STOP_WORDS, TITLE_WORD, Token, follows, tokens
 from summarizer.validation.prose import TAG_LINE
-from summarizer.validation.sections import Sentence
+from summarizer.validation.sections import CLAUSE_REACH, Sentence
 from summarizer.validation.vocabulary import HARDWARE_NOUNS, stem
 
 _GIVEN_TO_OTHERS = re.compile(
@@ -70,7 +70,7 @@ def _their_words_before(text: str, start: int, subject: str) -> int:
     """Where the phrase of a teammate's term begins: at the first of two words running of their title
     in the clause before it ("added Pallas reduction support so that `test_reductions` could run",
     of "Add Pallas reduction support and enable test_reductions"), else at the term."""
-    clause = max(start - _CLAUSE_REACH, *(text.rfind(mark, 0, start) + 1 for mark in ",;:.()"))
+    clause = max(start - CLAUSE_REACH, *(text.rfind(mark, 0, start) + 1 for mark in ",;:.()"))
     theirs = {stem(word.lower()) for word in TITLE_WORD.findall(subject) if word.lower() not in STOP_WORDS}
     said = [match for match in TITLE_WORD.finditer(text, clause, start) if match.group(0).lower() not in STOP_WORDS]
     for first, second in zip(said, said[1:]):
@@ -300,8 +300,6 @@ def _their_titles(text: str, sentence: Sentence, scope: Evidence, context: Conte
             return
 
 
-# How far before a term its clause is read: a pasted run of terms with no clause break is read in linear time.
-_CLAUSE_REACH = 400
 _FIXING = frozenset(stem(word) for word in ("fix", "fixed", "fixes", "repair", "repaired"))
 
 

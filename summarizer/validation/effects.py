@@ -17,14 +17,13 @@ from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
-from summarizer.titles import METADATA_TRAILER
 from summarizer.validation.claims import cited_items, messages_of, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence
 from summarizer.validation.items import WORD, keys, ref_of, whole_keys
 from summarizer.validation.phrases import STOP_WORDS
 from summarizer.validation.prose import TAG_LINE
-from summarizer.validation.sections import Sentence
+from summarizer.validation.sections import CLAUSE_REACH, Sentence
 from summarizer.validation.vocabulary import GENERIC_WORDS
 
 _IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|ensur\w*|contribut\w*\s+to|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
@@ -180,7 +179,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         return
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
     items = cited_items(sentence.text, context) or cited_items(around[0], context) or cited_items(around[1], context)
-    told = (messages_of(items, context) if items else METADATA_TRAILER.sub("", scope.text)).lower()
+    told = messages_of(items, context).lower() if items else scope.said
     unsupported: list[tuple[re.Match[str], str]] = []
     for match, parts in claimed:
         # "all aimed at improving the performance, usability …": an aim, no effect claimed.
@@ -301,8 +300,7 @@ def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> 
     # "The implementation of `smid` …, as well as …, also contributed to …": an effect told as what
     # the sentence's subject did ("contributed to", "made") goes on with the work named before it.
     # ", improving the accuracy …" after a clause: the clause before the comma is the work it follows.
-    # Read within _CLAUSE_REACH characters: a pasted run of effects with no clause break is read in linear time.
-    before = text[max(0, end - _CLAUSE_REACH) : end]
+    before = text[max(0, end - CLAUSE_REACH) : end]
     clauses = [_CLAUSE_BREAK.split(before.rstrip(" ,;:"))[-1]]
     if _SUBJECTS_EFFECT.match(text, end):
         clauses.append(before)
@@ -317,7 +315,6 @@ def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> 
     return []
 
 
-_CLAUSE_REACH = 400
 _SUBJECTS_EFFECT = re.compile(r"(?:contribut|help|made|led|brought)\w*\b", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"[,;:]\s|\s(?:and|while|but|whereas)\s")
 # A name as code writes it: snake_case, camelCase or dotted.

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from summarizer.models.history import History, MonthActivity, MonthStats
+from summarizer.titles import METADATA_TRAILER
 
 # Figures with a unit: "4.1 TB/s", "40%", "2x", "120 ms".
 FIGURE = re.compile(
@@ -112,6 +113,12 @@ class Evidence:
     @cached_property
     def _lowered(self) -> str:
         return SEPARATORS.sub(" ", self.text.lower())
+
+    @cached_property
+    def said(self) -> str:
+        """The text in lower case without its messages' trailers of who and where ("Differential
+        Revision: …"): what the commits say of the work, read once for every effect of the month."""
+        return METADATA_TRAILER.sub("", self.text).lower()
 
 
 # "varlen_fwd/bwd is merged into fwd/bwd": a name with its last part given two ways names both.

@@ -288,10 +288,11 @@ class ItemWords:
             if _OPTION.search(whole):
                 words[item.id] |= keys("command-line")
             # "Update mypy 1.5.0 to 1.5.1", "Bump pytest from 7.4 to 8.0": a dependency updated.
-            if BUMP.search("\n".join(headlines)):
+            said = "\n".join(headlines)
+            if BUMP.search(said):
                 words[item.id] |= _DEPENDENCIES
             titles[item.id] = frozenset().union(*(keys(word) for headline in headlines for word in WORD.findall(headline)))
-            titles[item.id] |= version_keys("\n".join(headlines))
+            titles[item.id] |= version_keys(said)
             figures[item.id] = figures_in(whole)
             stated[item.id] = frozenset(int(number.replace(",", "")) for number in QUANTITY_NUMBER.findall(whole)) | {
                 NUMBER_WORDS[word.lower()] for word in _WORD_QUANTITY.findall(whole)

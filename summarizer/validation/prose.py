@@ -9,7 +9,7 @@ from difflib import SequenceMatcher
 from summarizer.languages import language_named, language_of
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.months import PRACTICES
-from summarizer.people import is_a_person
+from summarizer.people import handle_of, is_a_person
 from summarizer.validation.acronyms import acronyms_of
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
@@ -124,7 +124,7 @@ def _spells_login(tokens: list[str], after: str, ids: list[str]) -> bool:
     following = re.match(r"\.?\s*([A-Z][a-z]+)", after)
     joined = "".join(words)
     for identity in ids:
-        handle = identity.split("@")[0].split("+")[-1].lower()
+        handle = handle_of(identity).lower()
         if handle in (joined, joined + (following.group(1).lower() if following else "")):
             return True
         if len(words) == 2 and len(handle) == len(joined) + 1 and handle.startswith(words[0]) and handle.endswith(words[1]):
@@ -136,7 +136,7 @@ def near_login(term: str, context: Context) -> str | None:
     """The developer's login or handle a term misspells ("shunting341" for shunting314)."""
     lowered = term.lower()
     # A name ("Jialiang Qu") is no handle: "jialiangqu" is their login, not a misspelling of it.
-    handles = [identity.split("@")[0].split("+")[-1] for identity in context.history.developer.ids if " " not in identity.strip()]
+    handles = [handle_of(identity) for identity in context.history.developer.ids if " " not in identity.strip()]
     if lowered in {handle.lower() for handle in handles}:
         return None
     for handle in handles:

@@ -73,6 +73,9 @@ _SENTENCE_END = re.compile(
 _MONTH_CLAUSE = re.compile(
     rf"(?:;|,(?=\s+(?i:but|while|whereas|and)\s))\s+(?=(?i:(?:and|then|later|while|but|whereas)\s+)?(?:(?i:in|during|by|through|throughout)\s+)?(?:{MONTH_NAME})\b)"
 )
+# How far before a phrase the clause it closes is read (an effect's, a teammate's term's): a pasted
+# run of them with no clause break is read in linear time.
+CLAUSE_REACH = 400
 # An abbreviation, or a middle initial ("Caleb M. Kim"), ends no sentence.
 _ABBREVIATIONS = re.compile(r"\b(?i:e\.g|i\.e|etc|vs|approx|incl|cf)\.$|\b[A-Z][a-z]+\s+[A-Z]\.$")
 
