@@ -111,7 +111,9 @@ TESTED_OF = re.compile(
     r"|\bof\s+" + _WHOSE + r"(?P<of2>\d+)\s+" + _WORK + r"[^.;]{0,50}?,\s*(?P<count2>\d+)\s*\((?P<percent2>\d+(?:\.\d+)?)\s?%\)"
     r"(?=[^.;]{0,40}?\btests?\b)"
     # "Half of his features and fixes (5 of 10) changed test files": the count in parentheses.
-    r"|\b" + _WHOSE + _WORK + r"\s*\((?P<count3>\d+)\s+of\s+(?P<of3>\d+)\)(?=[^.;]{0,40}?\btests?\b)",
+    r"|\b" + _WHOSE + _WORK + r"\s*\((?P<count3>\d+)\s+of\s+(?P<of3>\d+)\)(?=[^.;]{0,40}?\btests?\b)"
+    # "None of the 10 features and fixes changed a test file (0%)": the share in parentheses.
+    r"|\bnone\s+of\s+" + _WHOSE + r"(?P<of4>\d+)\s+" + _WORK + r"\s+[^,.;()]{0,30}?\btests?\b(?:\s+[a-z]+){0,2}\s*\((?P<percent4>\d+(?:\.\d+)?)\s?%\)",
     re.IGNORECASE,
 )  # fmt: skip
 _OF_THEM = re.compile(r"(?<=\w)\s+of\s+(?:them|these|which)\s+(?=\w)", re.IGNORECASE)

@@ -36,9 +36,9 @@ _EFFECTS = (
         ("fast", "speed", "perf", "slow", "latenc", "overhead", "optimi", "throughput", "flops", "bandwidth", "quick", "sped"),
     ),
     (
-        re.compile(rf"\b(?:{_BECAME}(?:reliabl[ey]|robust(?:ly)?|stabl[ey]|resilient(?:ly)?)|{_IMPROVED}(?:reliability|robustness|stability|resilience))\b", re.IGNORECASE),
+        re.compile(rf"\b(?:{_BECAME}(?:reliabl[ey]|dependabl[ey]|robust(?:ly)?|stabl[ey]|resilient(?:ly)?)|{_IMPROVED}(?:reliability|dependability|robustness|stability|resilience))\b", re.IGNORECASE),
         # A fix is no claim of reliability: "more robust" needs the commits to speak of it.
-        ("reliab", "robust", "stab", "unstab", "flak", "crash", "retry", "retries", "hang", "timeout", "race", "resilien", "deadlock", "segfault", "failure", "exception"),
+        ("reliab", "dependab", "robust", "stab", "noise", "noisy", "unstab", "flak", "crash", "retry", "retries", "hang", "timeout", "race", "resilien", "deadlock", "segfault", "failure", "exception"),
     ),
     (
         re.compile(rf"\b(?:(?:fully|more|entirely|bit-for-bit)\s+reproducible|{_IMPROVED}reproducibility)\b", re.IGNORECASE),

@@ -29,8 +29,13 @@ def short_word(needle: str) -> re.Pattern[str]:
 
 
 def normalize(text: str) -> str:
-    """Lower case without `_`, `-`, spaces or backticks: 'Flash-Attn V3' ~ 'flash_attn_v3'."""
-    return re.sub(r"[\s_`\-]+", "", text.lower())
+    """Lower case without `_`, `-`, spaces or backticks: 'Flash-Attn V3' ~ 'flash_attn_v3';
+    a version's "v." so too: "Xterm v. 5" ~ "Xterm v5"."""
+    return _SEPARATED.sub("", _VERSION_DOT.sub("v", text.lower()))
+
+
+_SEPARATED = re.compile(r"[\s_`\-]+")
+_VERSION_DOT = re.compile(r"\bv\.\s*(?=\d)")
 
 
 # Sizes as commands and configs write them ("-Xmx2G", "4K pages"): the same figure as "2 GB".
@@ -112,7 +117,7 @@ class Evidence:
 
     @cached_property
     def _lowered(self) -> str:
-        return SEPARATORS.sub(" ", self.text.lower())
+        return SEPARATORS.sub(" ", _VERSION_DOT.sub("v", self.text.lower()))
 
     @cached_property
     def said(self) -> str:

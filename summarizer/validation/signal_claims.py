@@ -147,4 +147,4 @@ def _differs(claimed: str, truth: float | None, name: str) -> bool:
 
 def _group(match: re.Match[str], name: str) -> str | None:
     """The group of TESTED_OF called `name` in whichever of its word orders matched, if it has one."""
-    return next((group for group in (name, f"{name}2", f"{name}3") if group in match.re.groupindex and match.group(group) is not None), None)
+    return next((group for group in (name, f"{name}2", f"{name}3", f"{name}4") if group in match.re.groupindex and match.group(group) is not None), None)

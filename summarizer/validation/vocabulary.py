@@ -27,7 +27,7 @@ enhanced enhancement enhancements ensure ensured ensuring experience feature fea
 good great help helped high impact important improve improved improvement improvements improving include included includes
 including information insight insights key level lines main maintain maintained make month months multiple number overall
 period platform platforms process processes product progress project projects provide provided provides providing quality
-range recent related reliability reliable robust robustness scope set significant significantly solution solutions
+range recent related reliability reliable dependable dependability robust robustness scope set significant significantly solution solutions
 stability stable statistics strong summary support supported supporting system systems task tasks team technical
 technology time tool tools total understanding user users valuable value various version visualize visualization whole
 work worked working year years
