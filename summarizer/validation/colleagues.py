@@ -24,7 +24,7 @@ from summarizer.validation.claims import cited_items, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
 from summarizer.validation.items import VERSION, WORD, joined_key, keys, version_keys, whole_keys
-from summarizer.validation.phrases import ACTION_STEMS, FIELD_PHRASES, FUNCTION_WORDS, STOP_WORDS, TITLE_WORD, Token, follows, tokens
+from summarizer.validation.phrases import ACTION_STEMS, FIELD_PHRASES, FUNCTION_WORDS, STOP_WORDS, TITLE_WORD, Token, follows, saying, tokens
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import CLAUSE_REACH, Sentence
 from summarizer.validation.vocabulary import HARDWARE_NOUNS, stem
@@ -268,10 +268,13 @@ def _their_titles(text: str, sentence: Sentence, scope: Evidence, context: Conte
     words = tuple(word for word, _ in said)
     months = [scope.month] if scope.month else [month.month for month in context.history.months]
     cited: frozenset[str] | None = None
+    in_sentence = saying([words])
     for month in months:
         # The title that tells most of the sentence's words is the one it copies.
         found = []
         for title, commit in context.colleagues.titled_by_others(month):
+            if not in_sentence(title[0]) and not in_sentence(_told_part(title)[0]):
+                continue  # said neither whole nor without its verb
             where = follows(title, words)
             if where is None and (where := follows(_told_part(title), words)) is not None:
                 # Retold without its verb, a title whose every word the messages or paths of an item

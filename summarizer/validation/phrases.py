@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from summarizer.models.activity import Commit
@@ -118,6 +118,24 @@ def follows(words: tuple[str, ...], text: tuple[str, ...]) -> tuple[int, int] | 
     return None
 
 
+def saying(texts: Sequence[tuple[str, ...]]) -> Callable[[str], set[int]]:
+    """Which of `texts` say a word as `follows` reads it (`_same`): an index, so that a title is
+    followed only through the texts that say its first word."""
+    index: dict[str, set[int]] = defaultdict(set)
+    for number, text in enumerate(texts):
+        for said in text:
+            index[said.removesuffix("e")].add(number)
+            if "_" in said:
+                for part in said.split("_"):
+                    index["_" + part].add(number)
+
+    def of(word: str) -> set[int]:
+        found = index.get(word.removesuffix("e"), set())
+        return found | index.get("_" + word, set()) if "_" not in word and len(word) >= 3 else found
+
+    return of
+
+
 def _same(said: str, word: str) -> bool:
     """Two stems of one word: "moved" stems to mov, "move" keeps its e; or a word of a name said
     whole: "rtol" of `autotune_baseline_rtol`."""
@@ -214,6 +232,7 @@ class Colleagues:
         everyday = max(_EVERYDAY_LEAST, math.ceil(_EVERYDAY_SHARE * (len(mine) + len(history.others))))
         self.everyday = {word for word, commits in words_used.items() if commits >= everyday}
         self._my_titles = [title_words(item.title) for month in history.months for item in month.items]
+        self._saying_mine = saying(self._my_titles)
         self._titles: dict[str, list[tuple[tuple[str, ...], Commit]]] | None = None
         # month -> the others' texts, normalized and with their spaces, when asked
         self._texts: dict[str, list[tuple[str, str, Commit]]] = {}
@@ -253,7 +272,7 @@ class Colleagues:
                     if len(words) >= 3 and not all(self.is_generic(word) for word in words)
                     # A title many commits share ("Performance improvements in stage 3") is nobody's.
                     and any(self.used[pair] <= self.rare for pair in pairs(commit.subject))
-                    and not any(follows(words, mine) for mine in self._my_titles)
+                    and not any(follows(words, self._my_titles[mine]) for mine in self._saying_mine(words[0]))
                 ]  # fmt: skip
         return self._titles.get(month, [])
 
