@@ -20,7 +20,7 @@ import pytest
 from summarizer.models.history import History
 from summarizer.months import build_history
 from summarizer.sources.activity_file import read_activity
-from summarizer.validation import FindingKind, validate
+from summarizer.validation import Checker, FindingKind
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "validation"
 KINDS = {kind.value for kind in FindingKind}
@@ -36,6 +36,13 @@ def load_case(path: Path) -> tuple[str, set[tuple[str, str]], str]:
 @lru_cache
 def history(name: str) -> History:
     return build_history(read_activity(CORPUS / f"{name}.json"))
+
+
+@lru_cache
+def checker(name: str) -> Checker:
+    """One checker per activity, as review keeps one for the texts it checks again: what it reads
+    of the history (the items' words, the teammates' phrases) is read once for all its cases."""
+    return Checker(history(name))
 
 
 CASES = sorted((CORPUS / "cases").glob("*.md"))
@@ -248,7 +255,7 @@ def checked(path: Path) -> tuple[set[tuple[str, str]], set[tuple[str, str]], set
     """A case's planted findings, every finding of its text and the error-level ones: checked once
     for the case's own test and the corpus's figures."""
     activity, expected, text = load_case(path)
-    findings = validate(text, history(activity))
+    findings = checker(activity)(text)
     return expected, {(str(f.kind), f.text) for f in findings}, {(str(f.kind), f.text) for f in findings if f.severity == "error"}
 
 
