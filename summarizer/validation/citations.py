@@ -904,13 +904,14 @@ def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[
     share them) or, `narrow`, the clause the citation closes; for a citation that opens the
     sentence, the words after it."""
     claims: list[str] = []
+    theme = _theme_end(text, refs)
     for index, ref in enumerate(refs):
         between = text[refs[index - 1].end() : ref.start()] if index else ""
         # "(#950), and #969 updated …": a ref after the parenthesis of the one before closed is no part of its citation.
         if index and _BETWEEN_REFS.match(between) and not _CLOSED_BEFORE.search(between):
             claims.append(claims[-1])
             continue
-        clause = text[refs[index - 1].end() if index else 0 : ref.start()]
+        clause = text[refs[index - 1].end() if index else theme : ref.start()]
         if _LISTING.search(clause):
             claims.append("")  # "40 commits, among them #2690": an example of a count, no claim of its own
             continue
@@ -950,6 +951,23 @@ def _claims(text: str, refs: list[re.Match[str]], narrow: bool = False) -> list[
             clause = f"{clause} {text[closing.end() : following]}"
         claims.append(clause)
     return claims
+
+
+def _theme_end(text: str, refs: list[re.Match[str]]) -> int:
+    """Where the words that open a sentence as the theme of what follows end: "Keyboard shortcuts
+    were a recurring theme: she refactored the shortcuts UI (#16043), fixed … (#16214)" says of all
+    the refs after the colon what they share, and the first of them is cited for its own clause
+    only, where that clause tells work done. A colon before one ref ("Autotuner: added …") is a
+    label of that ref's claim; a clause that only points ("… took a few rounds: the first attempt
+    (#705) was reverted") is cited for the theme."""
+    colon = _THEME.search(text, 0, refs[0].start()) if refs else None
+    if colon is None or len(refs) < 2 or not _DONE.search(text, colon.end(), refs[0].start()):
+        return 0
+    return colon.end()
+
+
+_THEME = re.compile(r"(?<![*_`]):\s+")
+_DONE = re.compile(r"\b(?:[a-z]{3,}ed|made|built|wrote|rewrote|set|put|cut|kept|gave|took|brought|sped|taught)\b")
 
 
 # A ref closing a list item's bold label ("**Test upkeep (#432).**", "**Grouped GEMM** (6aa7ddd):"),

@@ -56,6 +56,8 @@ _SPELLED = {
     **dict.fromkeys(("xfail", "xfails", "xfailed"), ("expected", "failure", "expectedfailure")),
     "spec": ("specialization", "specification"), "warpspec": ("warp", "specialization", "warpspecialization"),
     "codegen": ("code", "generation", "codegeneration"), "autodiff": ("automatic", "differentiation", "automaticdifferentiation"),
+    # Keybindings, a keymap and hotkeys are the keyboard's: "the keyboard shortcuts" where they wrote "changing keybindings".
+    **dict.fromkeys(("keybinding", "keybindings", "keymap", "keymaps", "hotkey", "hotkeys"), ("key", "binding", "keyboard")),
 }  # fmt: skip
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,

@@ -263,8 +263,10 @@ def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
     of work ("benchmark infrastructure", "unit testing", "technical documentation")."""
     told = context.citations.told(scope.month)
     if len(tag.split()) == 1:
-        # "autotuning" where they wrote autotune; a name of parts whole: "TensorFlow" is not "tensor".
-        return bool(whole_keys(tag) & told) if len(parts(tag)) > 1 else _told_keys(keys(tag), scope, context)
+        # "autotuning" where they wrote autotune; a name of parts whole: "TensorFlow" is not "tensor";
+        # "packaging" where a title says sdist.
+        told_so = bool(whole_keys(tag) & told) if len(parts(tag)) > 1 else _told_keys(keys(tag), scope, context)
+        return told_so or _told_otherwise(tag, scope)
     # A tag of the field's nouns alone ("performance profiling") is told by any of them.
     words = [word for word in tag.split() if word.lower() not in _SKILL_NOUNS]
     if not words:
