@@ -284,7 +284,8 @@ class ItemWords:
                     headlines.append(commit.subject)
             code = [word for sha in item.commits if (commit := commits.get(sha)) is not None for word in commit.code]
             whole = "\n".join(texts)
-            words[item.id] = frozenset().union(*(evidence_keys(word) for text in texts for word in WORD.findall(text)), *(code_keys(word) for word in code))
+            # Each word once: a path's folders and a body's words come back in every line.
+            words[item.id] = frozenset().union(*map(evidence_keys, set(WORD.findall(whole))), *map(code_keys, set(code)))
             words[item.id] |= version_keys(whole) | frozenset().union(*(kind_keys(path) for path in paths))
             # "`--isolate` is the last arg": an option of a command line.
             if _OPTION.search(whole):
