@@ -56,7 +56,7 @@ class Repairs:
         if answer is None:
             return self.offline_month(month)
         summary = opened_on_its_own(_without_sentences(answer.summary, errors))
-        if len(summary.split()) < SHORTEST_SUMMARY or any(finding.kind == FindingKind.UNGROUNDED_TEXT for finding in errors):
+        if len(summary.split()) < SHORTEST_SUMMARY or _setting_aside(errors):
             return self.offline_month(month)
         draft = month_draft(month, answer)
         failing = _by_part(draft, errors).failing_highlights
@@ -138,7 +138,7 @@ class Repairs:
         """The summary without its failing sentences; the offline text when it would rest on nothing."""
         label = "overview" if key == OVERVIEW else month_label(key)
         offline = self.offline_draft().overview if key == OVERVIEW else self.offline_month(key).summary
-        ungrounded = [finding for finding in errors if finding.kind == FindingKind.UNGROUNDED_TEXT]
+        ungrounded = _setting_aside(errors)
         if ungrounded:
             self._removed_from(ungrounded, "summary")
             # Why, in the check's words: it names nothing of the work, or it goes round in circles.
@@ -378,6 +378,13 @@ def _without_sentences(text: str, findings: list[Finding]) -> str:
     for sentence in {finding.sentence for finding in findings if finding.sentence}:
         text = text.replace(sentence, "")
     return " ".join(text.split())
+
+
+def _setting_aside(errors: list[Finding]) -> list[Finding]:
+    """The findings that set a summary aside: a paragraph or sentence that names nothing of the work.
+    An effect or praise told of named work ("…, which improved the performance") goes with its
+    sentence only, as any other failing claim does."""
+    return [finding for finding in errors if finding.kind == FindingKind.UNGROUNDED_TEXT and finding.text == finding.sentence]
 
 
 def _errors(findings: list[Finding]) -> list[Finding]:
