@@ -57,6 +57,7 @@ CHOSEN: dict[str, str | None] = {
 NAMES = dict.fromkeys(("BUCK", "BUILD", "BUILD.bazel", "MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel"), "Starlark")
 
 
+@cache
 def language_of(path: str) -> str | None:
     """The language GitHub would name for a file, or None for data, prose and unknown files."""
     name = path.rpartition("/")[2]

@@ -7,6 +7,7 @@ test file is one everywhere.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 # Test files as each language's conventions name them: a tests folder (Ruby's spec, Jest's
 # __tests__, Android's androidTest too), pytest's test_*.py and conftest.py, Go's *_test.go,
@@ -28,6 +29,8 @@ def file_name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
+# A history's files come back commit after commit: each path is read once.
+@cache
 def is_test_path(path: str) -> bool:
     return in_folder(path, _TEST_FOLDERS) or bool(_TEST_NAME.match(file_name(path)))
 
