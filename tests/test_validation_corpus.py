@@ -179,7 +179,6 @@ KNOWN_GAPS = {
     "2507-real-model-february-helionethche2025": "'helped the compiler more quickly find optimal settings' is in no form of effect the check knows; 'LFBO (Log-Free Binary Search)' is spelled with initials that do not give LFBO, so it reads as no expansion",
     "2508-real-model-december-helionmhoehnerbach2025b": "'Autotuner' in the skills line is read as the folder helion/autotuner, which December's messages never name (the labeller let it stand)",
     "2511-real-model-december-tritonbenchsijiac": "'This resulted in 328 new lines' gives one item's size in a sentence that names no item; 'C' is written in December's commit text, which a skills line reads as its evidence",
-    "2512-real-model-january-tritonbenchsijiac": "'providing valuable insights into the efficacy of the W2A16 kernel' is in no form of effect the check knows; 'GPU' as a skill is read against words, not against the month's CUDA files",
     "2531-overview-bullets-syu2026a": "'a new maybe_reshape_reduction backend hook (#2483)': 'backend hook' is Yifei Xu's phrase (#2282); Shangdi Yu's hook is in helion/_compiler/backend.py, a file name the colleague check does not read as her word",
     "2533-flowing-prose-syu2026a": "the same 'backend hook' as 2531",
     "2546-month-skills-mhoehnerbach2026b": "'CUDA' in a skills line where the month's only CUDA is torch.cuda calls in code: read as 2237 and 2329 are labelled (unsupported); the writer calls it true",
@@ -242,6 +241,15 @@ KNOWN_GAPS = {
     "3324-real-model-november-tritonbenchamainz": "'improved the performance … making it a more robust and reliable tool': a body explaining why averages showed 'better latency performance', and 'fail fast … failure', tell speed and robustness to the effect check",
     "3326-real-model-july-tritonbenchjqu": "'This made the code more maintainable and easier to read for other developers.' goes on from the sentence before; a filler sentence to the check, left unlabelled by the labeller (unsure: a maintainability commit is in the month)",
     "3329-real-model-december-tritonbenchyhao": "'git' as a skill where the developer changed .gitignore: the labeller, unsure, left it, where 3310's labelled Git unsupported",
+    "3378-real-model-august-helionsyu2026b": "'the examples repository' names helion's examples folder as a repository; 'examples' is an everyday word to the repository check",
+    "3379-real-model-march-helionhinrik2026a": "'These improvements resulted in faster compile times and improved overall performance': 'Add fast triton sigmoid support' tells fast to the effect check",
+    "3382-real-model-june-helionecota": "'GPU programming' for TPU work, where the code of #2697 names GPU; 'enhance the performance and reliability', which the labeller, unsure (#2599, #2732 tell part of it), left",
+    "3383-real-model-august-pydanticscolvin": "'improved … by removing unused `type ignores` with Pyright' and 'by updating the badge for download links': two items told as cause and effect, which no rule reads",
+    "3384-real-model-april-jupyterjtpio": "'server reliability' as a skill tag is flagged where the labeller, unsure, left it",
+    "3385-real-model-november-tritonbenchmren": "'- Improving performance and enabling support for … (#69, #62, #69)': the effect of a bullet whose ref is found wrong is left to that finding; 'These changes were made in response to a PR54': a cause no rule reads",
+    "3386-real-model-december-tritonbenchmren": "Hongtao's finding, told in #77's body, told as Manman Ren's (no commit of Hongtao's in the month says it); '306 lines of code' and 'the number of lines to 10' told as effects; the sentence naming Hongtao is read as naming nothing",
+    "3387-real-model-december-helionrechen": "'which improved the quality of the codebase' is told by lint work (pyrefly, lint.yml) to the check, where the labeller reads it as unsupported",
+    "3388-real-model-april-tritonbenchdrisspg": "'the pre-commit added lots of options to FlexAttention': #194's work told of #195 in words, without a ref",
     "3170-real-model-may-jupyterminrk-2021": "'Added validation checks for `ExtensionPoint` (#503)' for 'return True on successful validate()' and 'to restore user preferences' for 'restore preference for SelectorEventLoop': the cited titles hold the claims' words, told of other things",
 }
 

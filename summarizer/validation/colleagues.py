@@ -242,8 +242,8 @@ def check_colleagues(sentence: Sentence, scope: Evidence, context: Context) -> I
             words.pop(0)
         while len(words) > 1 and colleagues.is_generic(words[-1].stem):
             words.pop()
-        # What is left is the repository's or the developer's name ("helion"): everyone's, no one's work.
-        if all(sentence.text[word.start : word.end].lower() in context.own_names for word in words):
+        # What is left is the repository's or the developer's name ("helion", "the tritonbench repository"): everyone's, no one's work.
+        if all(sentence.text[word.start : word.end].lower() in context.own_names | _REPOSITORY_NOUNS for word in words):
             continue
         # One plain word left that their own work writes too ("kernels", "giving"), or a prefix ("non"
         # of non-performing): no phrase of anyone's.
@@ -303,6 +303,7 @@ def _their_titles(text: str, sentence: Sentence, scope: Evidence, context: Conte
             return
 
 
+_REPOSITORY_NOUNS = frozenset({"repository", "repositories", "repo", "repos", "codebase", "project"})
 _FIXING = frozenset(stem(word) for word in ("fix", "fixed", "fixes", "repair", "repaired"))
 
 

@@ -19,24 +19,30 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.validation.claims import cited_items, messages_of, refs_in
 from summarizer.validation.context import Context, finding
-from summarizer.validation.evidence import FIGURE, Evidence
+from summarizer.validation.evidence import FIGURE, Evidence, in_words
 from summarizer.validation.items import WORD, keys, ref_of, whole_keys
 from summarizer.validation.phrases import STOP_WORDS
 from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import CLAUSE_REACH, Sentence
 from summarizer.validation.vocabulary import GENERIC_WORDS
 
-_IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|ensur\w*|contribut\w*\s+to|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
+_IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|ensur\w*|optimi[sz]\w*|contribut\w*\s+to|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
+# "moved the loop into the kernel for stability": the quality the work was done for, claimed.
+_FOR_THE_SAKE = r"\bfor\s+(?:better\s+|improved\s+|greater\s+|more\s+)?"
+# … where the quality ends the clause: not "for performance testing", "High Level DSL for Performance Portable Kernels".
+_CLAUSE_ENDS = r"(?=\s*(?:[,.;:)(]|$|\s(?:and|or|of|in|on|across|when|while|with|by)\b))"
+# "the performance of the benchmark was improved": the same claim, said of the quality first.
+_WAS_IMPROVED = r"(?:\s+of\s+(?:[\w'’-]+\s+){1,4}?)?\s*(?:was|were|is|are|has\s+been|have\s+been|got)\s+(?:\w+ly\s+)?(?:improved|boosted|enhanced|increased)"
 # "more robust", "more competitive and reliable", "was stable and efficient", "remained a reliable …": a quality claimed.
 _BECAME = r"(?:more\s+(?:\w+\s+and\s+)?|(?:was|were|is|are|be|been|remains?|remained|stays?|stayed)\s+(?:an?\s+)?(?:more\s+)?(?:\w+\s+and\s+)?)"
 # Each kind of effect: how prose claims it, and the parts of words of the commits that tell it.
 _EFFECTS = (
     (
-        re.compile(rf"\b(?:faster|quicker|more\s+quickly|speed(?:s|ed|ing)?\s+up|sped\s+up|shorten\w*|more\s+performant|{_IMPROVED}(?:performance|speed|throughput|latency))\b", re.IGNORECASE),
+        re.compile(rf"\b(?:faster|quicker|more\s+quickly|speed(?:s|ed|ing)?\s+up|sped\s+up|shorten\w*|more\s+performant|{_IMPROVED}(?:performance|speed|throughput|latency)|(?:performance|speed|throughput){_WAS_IMPROVED}|{_FOR_THE_SAKE}(?:performance|speed){_CLAUSE_ENDS})\b", re.IGNORECASE),
         ("fast", "speed", "perf", "slow", "latenc", "overhead", "optimi", "throughput", "flops", "bandwidth", "quick", "sped"),
     ),
     (
-        re.compile(rf"\b(?:{_BECAME}(?:reliabl[ey]|dependabl[ey]|robust(?:ly)?|stabl[ey]|resilient(?:ly)?)|{_IMPROVED}(?:reliability|dependability|robustness|stability|resilience))\b", re.IGNORECASE),
+        re.compile(rf"\b(?:{_BECAME}(?:reliabl[ey]|dependabl[ey]|robust(?:ly)?|stabl[ey]|resilient(?:ly)?)|{_IMPROVED}(?:reliability|dependability|robustness|stability|resilience)|(?:reliability|robustness|stability){_WAS_IMPROVED}|{_FOR_THE_SAKE}(?:reliability|robustness|stability){_CLAUSE_ENDS})\b", re.IGNORECASE),
         # A fix is no claim of reliability: "more robust" needs the commits to speak of it.
         ("reliab", "dependab", "robust", "stab", "noise", "noisy", "unstab", "flak", "crash", "retry", "retries", "hang", "timeout", "race", "resilien", "deadlock", "segfault", "failure", "exception"),
     ),
@@ -179,7 +185,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         return
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
     items = cited_items(sentence.text, context) or cited_items(around[0], context) or cited_items(around[1], context)
-    told = messages_of(items, context).lower() if items else scope.said
+    told = in_words(messages_of(items, context)).lower() if items else scope.said
     unsupported: list[tuple[re.Match[str], str]] = []
     for match, parts in claimed:
         # "all aimed at improving the performance, usability …": an aim, no effect claimed.
@@ -189,7 +195,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         # effect of the work its clause names by the name its title gives, held to that work alone.
         named = _named_in_clause(sentence.text, match.start(), scope, context)
         # Not inside an identifier: "fast_accum" is a flag's name, no claim of speed.
-        if not parts or not re.search(rf"\b(?:{'|'.join(parts)})(?!\w*_)", (messages_of(named, context).lower() if named else told)):
+        if not parts or not re.search(rf"\b(?:{'|'.join(parts)})(?!\w*_)", (in_words(messages_of(named, context)).lower() if named else told)):
             where = f"in {', '.join(ref_of(item) for item in named)}" if named else "in the items cited around it" if items else "of the month" if scope.month else "of the period"
             unsupported.append((match, where))
     for match, where in unsupported:

@@ -122,8 +122,25 @@ class Evidence:
     @cached_property
     def said(self) -> str:
         """The text in lower case without its messages' trailers of who and where ("Differential
-        Revision: …"): what the commits say of the work, read once for every effect of the month."""
-        return METADATA_TRAILER.sub("", self.text).lower()
+        Revision: …") and their output (`in_words`): what the commits say of the work, read once
+        for every effect of the month."""
+        return in_words(METADATA_TRAILER.sub("", self.text)).lower()
+
+
+def in_words(message: str) -> str:
+    """A message without what it runs and prints: its fenced blocks, command lines and the rows of
+    a table of output ("x_val    hstu_triton_ragged_attention-latency"). A benchmark's columns
+    name what it measured, not that the work made it better."""
+    return _OUTPUT_LINE.sub("", _FENCED.sub("", message))
+
+
+_FENCED = re.compile(r"^[ \t]*```.*?^[ \t]*```[^\n]*$", re.MULTILINE | re.DOTALL)
+# A command (with its environment: "CUDA_VISIBLE_DEVICES=5 python run.py …"), a row of columns
+# (a gap of three spaces or more inside it, or a Markdown table's pipes) or a rule of dashes.
+_OUTPUT_LINE = re.compile(
+    r"^[ \t]*(?:(?:\$\s+|(?:[A-Z_][A-Z0-9_]*=\S+\s+)+)?(?:python3?|pytest|buck2?|torchrun|bash|pip)\s.*|\S.*? {3,}\S.*|\|.*\||[-=+ ]{3,})$",
+    re.MULTILINE,
+)
 
 
 # "varlen_fwd/bwd is merged into fwd/bwd": a name with its last part given two ways names both.

@@ -272,10 +272,10 @@ def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
     if not words:
         return any(_told_keys(keys(word), scope, context) or scope.mentions(word) or _told_otherwise(word, scope) for word in tag.split())
     # "GEMM benchmarking" in tritonbench: the repository's name says what all its work is.
-    return all(
-        keys(word) & context.repository_keys or _told_keys(keys(word), scope, context) or scope.mentions(word) or word in GENERIC_TERMS or _told_otherwise(word, scope)
-        for word in words
-    )  # fmt: skip
+    told = [keys(word) & context.repository_keys or _told_keys(keys(word), scope, context) or scope.mentions(word) or _told_otherwise(word, scope) for word in words]
+    # A generic term ("API", "GPU") needs no telling beside a word that is told; alone ("GPU programming") it is the claim.
+    generic = [word in GENERIC_TERMS for word in words]
+    return all(is_told or is_generic for is_told, is_generic in zip(told, generic)) and (any(told) or not all(generic))
 
 
 def _told_otherwise(word: str, scope: Evidence) -> bool:
@@ -297,10 +297,16 @@ def _told_keys(words: frozenset[str], scope: Evidence, context: Context) -> bool
 
 _SPEED = re.compile(r"\b(?:speed(?:s|ed)?\s+up|faster|latency|throughput)\b", re.IGNORECASE)
 _PACKAGING = re.compile(r"\b(?:pyproject|setup\.py|setup\.cfg|sdist|wheels?|hatch(?:ling)?|setuptools|flit|package\s+data|manifest|trove|classifiers|project\s+urls)\b", re.IGNORECASE)
+# The JavaScript ecosystem's tools: a bundler (inside a plugin's name too: `JSONLicenseWebpackPlugin`),
+# a package manager, a monorepo's tooling, a linter and a test runner. Not prettier nor Node.js
+# itself: a Python project formats its Markdown with the one and sets up the other in CI.
+_JS_TOOLS = r"webpack|\b(?:lerna|npm|yarn|jlpm|pnpm|jest|eslint|babel|package\.json|node_modules|tsconfig|esbuild|rollup|vite)\b"
 _TOLD_OTHERWISE = {
     **dict.fromkeys(("performance", "optimization", "optimisation"), _SPEED),
     **dict.fromkeys(("dependency", "dependencies"), BUMP),
     **dict.fromkeys(("packaging", "package", "metadata"), _PACKAGING),
+    # npm and Node.js by the tools of their ecosystem ("Enable lerna caching for build scripts").
+    **dict.fromkeys(("npm", "node.js", "nodejs", "node"), re.compile(_JS_TOOLS, re.IGNORECASE)),
     "maintenance": re.compile(r"\b(?:clean(?:s|ed)?\s*up|cleanup|chore|bump\w*|tidy|lint\w*|refactor\w*)\b", re.IGNORECASE),
     # "static typing", "type annotations" where the titles say typings and mypy.
     **dict.fromkeys(("static", "type", "checking", "annotations", "hints"), re.compile(r"\b(?:typings?|typed|mypy|pyright|pyrefly|type\s+(?:hints?|check\w*|annotations?))\b", re.IGNORECASE)),
@@ -309,6 +315,8 @@ _TOLD_OTHERWISE = {
     "amd": re.compile(r"\b(?:rocm|hip|rocprof\w*|rccl|mi[23]\d\dx?|cdna\d?|gfx9\w*)\b", re.IGNORECASE),
     "google": re.compile(r"\b(?:tpus?|jax|xla|pallas|v[456][ep])\b", re.IGNORECASE),
     "intel": re.compile(r"\b(?:xpu|oneapi|sycl|gaudi)\b", re.IGNORECASE),
+    # "GPU programming" where the work speaks of CUDA, its SMs, warps and tensor cores, ROCm.
+    **dict.fromkeys(("gpu", "gpus"), re.compile(r"\b(?:cuda\w*|nvidia|rocm|hip|sms?|warps?|warpspec\w*|tensor\s+cores?|[abh]100|mi[23]\d\dx?|cutlass|ptx|nvcc|tcgen05)\b", re.IGNORECASE)),
 }
 
 
@@ -316,7 +324,7 @@ _TOLD_OTHERWISE = {
 _SKILL_NOUNS = frozenset(
     "infrastructure tooling tools engineering development optimization performance design automation integration "
     "analysis profiling debugging maintenance technical developer unit interface software systems operations ops handling management "
-    "code compatibility frameworks framework process processes practices on of and for in".split()
+    "code compatibility frameworks framework process processes practices programming on of and for in".split()
 )
 _INNER_LABEL = re.compile(r"^(?:\*\*|__)?[A-Z][A-Za-z ]{1,24}:(?:\*\*|__)?\s+")
 
@@ -370,12 +378,14 @@ _PATH = re.compile(r"(?<![\w/~.-])(?:[\w.-]+/)+[\w.-]*\w\.[A-Za-z][\w+]{0,5}\b")
 # A platform told by its own libraries and tools: "Catch missing cudnn error" is CUDA work, and so
 # are kernels written with CUTLASS's CuTe DSL ("[cutedsl] …").
 _TOLD_BY = {
+    # JavaScript and TypeScript by those tools.
+    **dict.fromkeys(("javascript", "typescript"), re.compile(_JS_TOOLS, re.IGNORECASE)),
     "cuda": re.compile(r"\b(?:cudnn|cublas(?:lt)?|cutlass|cute(?:_?dsl)?|nvcc|nvrtc|cupti|cufft|curand|cusparse)\b", re.IGNORECASE),
     # Python by its tools, its PEPs, its dunder names, its own exceptions and its snake_case
     # decorators: "Add mypy 1.5.0", "Use `PEP570` syntax", "Support `__get_validators__`",
     # "Fix for `UnboundLocalError` in shutdown", "Add `examples` to `@computed_field`".
     "python": re.compile(
-        r"\b(?:pytest|mypy|pyright|pyrefly|pypi|setuptools|pyproject|setup\.(?:py|cfg)|tox\.ini|flake8|isort|sphinx|virtualenv|cython|cffi|ipython|ipykernel"
+        r"\b(?:pytest|mypy|pyright|pyrefly|pypi|setuptools|pyproject|setup\.(?:py|cfg)|tox\.ini|flake8|isort|ruff|pylint|sdist|sphinx|virtualenv|cython|cffi|ipython|ipykernel"
         r"|asyncio|docstrings?|dataclass(?:es)?|typeddict|pep\s?\d{3,4}|(?:__future__|future)\s+imports?)\b"
         r"|(?<!\w)__[a-z]\w*__(?!\w)"
         r"|\b(?:UnboundLocal|Attribute|Import|ModuleNotFound|Key|Index|Name|Value|ZeroDivision|Recursion|NotImplemented)Error\b"

@@ -48,7 +48,7 @@ def _shortened(figure: str, truth: str) -> bool:
 _ITEM = r"(?:work\s+)?(?:items?|PRs?|pull\s+requests?|changes?)"
 SIZE_PER_ITEM = re.compile(
     rf"(?<![\d,])(?P<number>\d[\d,]*)\s+lines?\s+(?:of\s+code\s+)?(?:per|an?|each)\s+{_ITEM}\b"
-    rf"|\blines?\s+(?:of\s+code\s+)?per\s+{_ITEM}\b[^.\d]{{0,40}}?(?P<after>\d[\d,]*)",
+    rf"|\blines?\s+(?:of\s+code\s+)?per\s+{_ITEM}\b[^.\d]{{0,40}}?(?<![A-Za-z])(?P<after>\d[\d,]*)",
     re.IGNORECASE,
 )
 

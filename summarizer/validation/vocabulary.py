@@ -85,6 +85,8 @@ GENERIC_TERMS = frozenset({
     "API", "APIs", "CLI", "CI", "CD", "PR", "PRs", "UI", "UX", "URL", "URLs", "ID", "IDs", "OSS",
     "SDK", "SDKs", "README", "TODO", "FAQ", "JSON", "YAML", "TOML", "HTML", "CSS", "HTTP", "HTTPS",
     "UTC", "PDF", "CSV", "XML", "OK", "GitHub", "GitLab", "CPU", "CPUs", "GPU", "GPUs", "I", "II", "III", "IV", "Q1", "Q2", "Q3", "Q4",
+    # The statistics' own words: a month's data gives its items' sizes as a median and a p90.
+    "p90", "P90", "p50", "P50",
 })  # fmt: skip
 
 

@@ -1,0 +1,82 @@
+"""Readings a sixteenth blind round (cases 3378-3392: the real model's drafts of fifteen months of
+developers it had not drafted, in helion, pydantic, jupyter_server, tritonbench, jupyterlab,
+notebook and nbconvert, labelled blind) asked of the check: an effect said of the quality first
+("the performance … was improved"), as what the work was for ("… for stability") or as an
+optimization of it; a message's output (a benchmark's table, a command) tells no effect; "the
+tritonbench repository" is no teammate's phrase; and in a history of titles the JavaScript
+ecosystem's tools show JavaScript and npm, an sdist Python, and CUDA's words GPU work.
+
+The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commits each behaviour needs.
+"""
+
+from __future__ import annotations
+
+from tests.vision_history import commit, errors, march, march_with_teammate, teammates, titles_only
+
+RESIZE = [commit("a", "2025-03-03", "Add a resize transform (#41)", "vision/resize.py")]
+
+
+def kinds(text: str, month: list) -> list[str]:  # type: ignore[type-arg]
+    return sorted(kind for kind, _ in errors(text, march(month)))
+
+
+def test_a_quality_said_first_and_then_improved_is_an_effect() -> None:
+    assert kinds("The performance of the transforms was improved.", RESIZE) == ["ungrounded_text"]
+
+
+def test_a_quality_the_work_was_done_for_is_an_effect() -> None:
+    assert kinds("She moved the resize into its own module for stability.", RESIZE) == ["ungrounded_text"]
+
+
+def test_performance_naming_what_a_test_measures_is_no_effect() -> None:
+    assert kinds("She added the resize transform for performance testing.", RESIZE) == []
+
+
+def test_optimizing_a_quality_is_an_effect() -> None:
+    assert kinds("She added the resize transform, which will help in optimizing the pipeline's performance.", RESIZE) == ["ungrounded_text"]
+
+
+TABLE = """Example output
+                         x_val    resize-latency
+-------------------------------  ----------------
+(256, 4, 16384)                           146.458
+CUDA_VISIBLE_DEVICES=5 python run.py --op resize --metrics latency"""
+
+
+def test_a_benchmarks_table_and_command_in_a_message_tell_no_effect() -> None:
+    month = [RESIZE[0].model_copy(update={"body": TABLE})]
+    assert kinds("She added the resize transform, improving performance.", month) == ["ungrounded_text"]
+
+
+def test_a_message_that_says_it_speeds_the_work_up_tells_the_effect() -> None:
+    month = [RESIZE[0].model_copy(update={"body": f"This speeds up resizing.\n\n{TABLE}"})]
+    assert kinds("She added the resize transform, improving performance.", month) == []
+
+
+def test_the_repository_named_with_its_noun_is_nobodys_phrase() -> None:
+    month = march_with_teammate(RESIZE, [teammates("b", "Migrate the servicelab config into the vision repository (#50)", "ci/servicelab.yml")])
+    assert errors("She added a resize transform in the vision repository (#41).", month) == set()
+
+
+def test_javascript_is_shown_by_a_bundlers_plugin_in_a_history_of_titles() -> None:
+    assert kinds("**Skills:** JavaScript", titles_only("Add `JSONLicenseWebpackPlugin` (#41)")) == []
+
+
+def test_javascript_is_not_shown_by_a_formatter_a_python_project_uses_too() -> None:
+    assert kinds("**Skills:** JavaScript", titles_only("Use mdformat instead of prettier (#41)")) == ["unsupported_skill"]
+
+
+def test_npm_is_shown_by_a_monorepos_tooling() -> None:
+    assert kinds("**Skills:** npm, Node.js", titles_only("Enable lerna caching for build scripts (#41)")) == []
+
+
+def test_python_is_shown_by_an_sdist() -> None:
+    assert kinds("**Skills:** Python", titles_only("Include tests in the sdist (#41)")) == []
+
+
+def test_gpu_programming_is_shown_by_the_words_of_cuda() -> None:
+    assert kinds("**Skills:** GPU programming", titles_only("Update the assignment of tiles to each SM in the persistent kernel (#41)")) == []
+
+
+def test_gpu_programming_is_not_shown_by_work_of_no_gpu() -> None:
+    assert kinds("**Skills:** GPU programming", titles_only("Add a resize transform (#41)")) == ["unsupported_skill"]
