@@ -250,6 +250,13 @@ KNOWN_GAPS = {
     "3386-real-model-december-tritonbenchmren": "Hongtao's finding, told in #77's body, told as Manman Ren's (no commit of Hongtao's in the month says it); '306 lines of code' and 'the number of lines to 10' told as effects; the sentence naming Hongtao is read as naming nothing",
     "3387-real-model-december-helionrechen": "'which improved the quality of the codebase' is told by lint work (pyrefly, lint.yml) to the check, where the labeller reads it as unsupported",
     "3388-real-model-april-tritonbenchdrisspg": "'the pre-commit added lots of options to FlexAttention': #194's work told of #195 in words, without a ref",
+    "3395-real-model-october-helionmsaroufim": "'ensured that the documentation was clear and up-to-date': a quality of the docs claimed in no form of effect the check knows",
+    "3396-real-model-june-tritonbenchtrobie": "'ensuring that the `utils` code is more robust and faster', beside an OOM fix, is flagged where the labeller, unsure, left it",
+    "3399-real-model-july-pydanticsmisra": "'Misra saurabh1', the login split in two, is read as the login; the skill 'Algorithms' is flagged where the labeller, unsure, left it",
+    "3400-real-model-september-pydanticsmisra": "'by 100% across several key performance-critical functions': #9950's figure told of several functions, whose words its title holds",
+    "3401-real-model-march-jupyterlabhbcarlos": "'#13578', the original PR a backport's title gives ('Documentation RTC and user service (#13578) (#13591)'), is unknown_pr where the labeller, unsure, left it; 2953's labeller labelled the same shape unknown_pr",
+    "3402-real-model-march-jupyterdavidbrochart": "'to ensure data is saved consistently before and after operations': a guarantee of consistency no rule reads; 'Python' in a history of titles without its tools, which this labeller left and older ones labelled",
+    "3403-real-model-march-jupyterlabfcollonval": "'HTML' and 'CSS' as skills are flagged where the labeller, unsure, left them (sanitize-html, style imports, icon colours in titles)",
     "3170-real-model-may-jupyterminrk-2021": "'Added validation checks for `ExtensionPoint` (#503)' for 'return True on successful validate()' and 'to restore user preferences' for 'restore preference for SelectorEventLoop': the cited titles hold the claims' words, told of other things",
 }
 

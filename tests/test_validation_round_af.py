@@ -1,10 +1,12 @@
-"""Readings a sixteenth blind round (cases 3378-3392: the real model's drafts of fifteen months of
-developers it had not drafted, in helion, pydantic, jupyter_server, tritonbench, jupyterlab,
-notebook and nbconvert, labelled blind) asked of the check: an effect said of the quality first
-("the performance … was improved"), as what the work was for ("… for stability") or as an
-optimization of it; a message's output (a benchmark's table, a command) tells no effect; "the
-tritonbench repository" is no teammate's phrase; and in a history of titles the JavaScript
-ecosystem's tools show JavaScript and npm, an sdist Python, and CUDA's words GPU work.
+"""Readings the sixteenth and seventeenth blind rounds (cases 3378-3403: the real model's drafts of
+26 months of developers it had not drafted, in helion, pydantic, jupyter_server, tritonbench,
+jupyterlab, notebook and nbconvert, labelled blind) asked of the check: an effect said of the
+quality first ("the performance … was improved"), as what the work was for ("… for stability"),
+as an optimization of it or as ease of upkeep; a message's output (a benchmark's table, a command)
+tells no effect; a figure elsewhere in the sentence, or a misspelled name, does not silence an
+effect; "the tritonbench repository" is no teammate's phrase, and "the Triton Benchmark
+repository" is tritonbench; and in a history of titles the JavaScript ecosystem's tools show
+JavaScript and npm, an sdist Python, and CUDA's words GPU work.
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commits each behaviour needs.
 """
@@ -80,3 +82,40 @@ def test_gpu_programming_is_shown_by_the_words_of_cuda() -> None:
 
 def test_gpu_programming_is_not_shown_by_work_of_no_gpu() -> None:
     assert kinds("**Skills:** GPU programming", titles_only("Add a resize transform (#41)")) == ["unsupported_skill"]
+
+
+# Round AG (cases 3393-3403, the real model's drafts of eleven more months, labelled blind).
+
+
+def test_easier_to_maintain_is_an_effect() -> None:
+    assert kinds("She added the resize transform, which made the code easier to maintain.", RESIZE) == ["ungrounded_text"]
+
+
+def test_user_friendly_after_another_quality_is_an_effect() -> None:
+    assert kinds("She documented the resize transform, making the documentation more comprehensive and user-friendly.", RESIZE) == ["ungrounded_text"]
+
+
+def test_an_effect_beside_a_figure_of_another_claim_is_checked() -> None:
+    month = titles_only("Speed up the resize transform by 31% (#41)")
+    assert kinds("She sped up the resize transform by 31%, resulting in improved reliability of the loader.", month) == ["ungrounded_text"]
+
+
+def test_an_effect_a_figure_measures_where_it_stands_is_the_figure_checks() -> None:
+    found = errors("She made the resize timings about 20% more stable (#41).", march(RESIZE))
+    assert [kind for kind, _ in found] == ["unsupported_number"]
+
+
+def test_a_misspelled_name_does_not_silence_the_effect_beside_it() -> None:
+    assert kinds("Grcae Hopper made the loader more reliable.", RESIZE) == ["name_mismatch", "ungrounded_text"]
+
+
+def test_a_repository_spelled_out_in_words_is_that_repository() -> None:
+    assert kinds("She worked in the Vision Library repository (#41).", RESIZE) == []
+
+
+def test_a_repository_of_other_words_is_unknown() -> None:
+    assert "unknown_repo" in kinds("She worked in the Imaging Library repository (#41).", RESIZE)
+
+
+def test_a_tunable_operation_is_told_by_tunableop() -> None:
+    assert kinds("**Skills:** tunable operation", titles_only("add tunableop for gemm (#41)")) == []

@@ -97,8 +97,8 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
         # A sentence wrong for a reason of its own (another's work, a term nobody wrote) is told so,
         # not also as naming nothing; the outcome a sentence that cites its work appends (", ensuring a
         # smoother user experience"), and an effect beside a language ("enhance the reliability …,
-        # easier to integrate with other Python projects"), are claims beside its others.
-        if not any(f.kind != FindingKind.UNSUPPORTED_SKILL for f in findings[found:]) or refs_in(sentence.text):
+        # easier to integrate with other Python projects") or a misspelled name, are claims beside its others.
+        if not any(f.kind not in _BESIDE_CLAIMS for f in findings[found:]) or refs_in(sentence.text):
             around = (" ".join(paragraphs_of[sentence.paragraph]), " ".join(months_of[sentence.month]))
             told_already = [f for f in findings[found:] if f.kind == FindingKind.UNGROUNDED_TEXT]
             cited_wrong = any(f.kind == FindingKind.WRONG_EVIDENCE for f in findings[found:])
@@ -120,6 +120,8 @@ def _validate(text: str, history: History, context: Context) -> list[Finding]:
 
 # What the words of an acronym spelled out are not.
 _SPELLED_OUT = (FindingKind.OTHER_AUTHOR, FindingKind.UNSUPPORTED_SKILL)
+# Findings that say nothing of the work a sentence tells: its effects are checked beside them.
+_BESIDE_CLAIMS = (FindingKind.UNSUPPORTED_SKILL, FindingKind.NAME_MISMATCH)
 
 
 def _months_told_by_their_refs(found: list[Finding], context: Context) -> list[Finding]:

@@ -324,7 +324,7 @@ _TOLD_OTHERWISE = {
 _SKILL_NOUNS = frozenset(
     "infrastructure tooling tools engineering development optimization performance design automation integration "
     "analysis profiling debugging maintenance technical developer unit interface software systems operations ops handling management "
-    "code compatibility frameworks framework process processes practices programming on of and for in".split()
+    "code compatibility frameworks framework process processes practices programming operation on of and for in".split()
 )
 _INNER_LABEL = re.compile(r"^(?:\*\*|__)?[A-Z][A-Za-z ]{1,24}:(?:\*\*|__)?\s+")
 

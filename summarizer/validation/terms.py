@@ -431,7 +431,21 @@ def check_repositories(sentence: Sentence, scope: Evidence, context: Context) ->
         # The commits' own words ("Update DLRM repo instructions") name no repository of hers.
         if context.evidence[None].mentions(re.sub(r"^the\s+|`", "", match.group(0), flags=re.IGNORECASE)):
             continue
+        # "the Triton Benchmark repository": tritonbench spelled out, its name begun by the words before.
+        if group == "before" and _spelled_out_repository(masked[: match.start(group)], token, context):
+            continue
         yield from _check_repository(token, match.span(group), sentence, scope, context, named=True)
+
+
+def _spelled_out_repository(before: str, token: str, context: Context) -> bool:
+    """Whether the words before a repository's name and the name, joined, spell one of the
+    repositories: "Triton Benchmark" is tritonbench, a name its words begin."""
+    previous = re.search(r"([A-Za-z]+)\s+$", before)
+    if previous is None:
+        return False
+    joined = f"{previous.group(1)}{token}".lower()
+    names = {repository.name.rsplit("/", 1)[-1].lower() for repository in context.history.repositories}
+    return any(len(name) >= 5 and joined.startswith(name) for name in names)
 
 
 def _check_repository(
