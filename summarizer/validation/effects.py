@@ -28,7 +28,7 @@ from summarizer.validation.vocabulary import GENERIC_WORDS
 
 _IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|ensur\w*|optimi[sz]\w*|contribut\w*\s+to|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
 # "moved the loop into the kernel for stability": the quality the work was done for, claimed.
-_FOR_THE_SAKE = r"\bfor\s+(?:better\s+|improved\s+|greater\s+|more\s+)?"
+_FOR_THE_SAKE = r"\bfor\s+(?:greater\s+|more\s+)?"
 # … where the quality ends the clause: not "for performance testing", "High Level DSL for Performance Portable Kernels".
 _CLAUSE_ENDS = r"(?=\s*(?:[,.;:)(]|$|\s(?:and|or|of|in|on|across|when|while|with|by)\b))"
 # "the performance of the benchmark was improved": the same claim, said of the quality first.
