@@ -432,7 +432,7 @@ def check_repositories(sentence: Sentence, scope: Evidence, context: Context) ->
         if context.evidence[None].mentions(re.sub(r"^the\s+|`", "", match.group(0), flags=re.IGNORECASE)):
             continue
         # "the Triton Benchmark repository": tritonbench spelled out, its name begun by the words before.
-        if group == "before" and _spelled_out_repository(masked[: match.start(group)], token, context):
+        if group == "before" and _spelled_out_repository(masked[max(0, match.start(group) - 64) : match.start(group)], token, context):
             continue
         yield from _check_repository(token, match.span(group), sentence, scope, context, named=True)
 
