@@ -257,6 +257,13 @@ KNOWN_GAPS = {
     "3401-real-model-march-jupyterlabhbcarlos": "'#13578', the original PR a backport's title gives ('Documentation RTC and user service (#13578) (#13591)'), is unknown_pr where the labeller, unsure, left it; 2953's labeller labelled the same shape unknown_pr",
     "3402-real-model-march-jupyterdavidbrochart": "'to ensure data is saved consistently before and after operations': a guarantee of consistency no rule reads; 'Python' in a history of titles without its tools, which this labeller left and older ones labelled",
     "3403-real-model-march-jupyterlabfcollonval": "'HTML' and 'CSS' as skills are flagged where the labeller, unsure, left them (sanitize-html, style imports, icon colours in titles)",
+    "3405-real-model-april-helionyarongmu": "'improving their functionality and robustness' beside an OOM guard is flagged where the labeller, unsure, left it; OOM tells no robustness to the check (case 2963's planted error)",
+    "3406-real-model-may-helionkarthick": "'more accurate and efficient calculations' is told by the month's tolerance work to the check",
+    "3409-real-model-may-jupyterandreyvelich": "'Python' in a history of titles without its tools, which this labeller left (a Python project) and older ones labelled",
+    "3411-real-model-june-jupyterlabmuffanuj": "'Python' in a history of titles without its tools, which this labeller left (a Python project) and older ones labelled",
+    "3412-real-model-march-jupyterlabjtpio": "#17345 cited beside #17327 and #17364, whose titles tell only part of the bullet; 'HTML/CSS' and 'Python' in a history of titles without its tools, which this labeller left (a Python project) and older ones labelled",
+    "3413-real-model-may-nbconverttuncbkose": "'Python' in a history of titles without its tools, which this labeller left (a Python project) and older ones labelled",
+    "3414-real-model-june-nbconverttuncbkose": "'a smoother conversion process' for conversion fixes is flagged where the labeller, unsure, left it; 'Python' in a history of titles without its tools, which this labeller left (a Python project) and older ones labelled",
     "3170-real-model-may-jupyterminrk-2021": "'Added validation checks for `ExtensionPoint` (#503)' for 'return True on successful validate()' and 'to restore user preferences' for 'restore preference for SelectorEventLoop': the cited titles hold the claims' words, told of other things",
 }
 

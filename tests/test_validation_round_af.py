@@ -1,11 +1,12 @@
-"""Readings the sixteenth and seventeenth blind rounds (cases 3378-3403: the real model's drafts of
-26 months of developers it had not drafted, in helion, pydantic, jupyter_server, tritonbench,
+"""Readings the sixteenth to eighteenth blind rounds (cases 3378-3414: the real model's drafts of
+37 months of developers it had not drafted, in helion, pydantic, jupyter_server, tritonbench,
 jupyterlab, notebook and nbconvert, labelled blind) asked of the check: an effect said of the
 quality first ("the performance … was improved"), as what the work was for ("… for stability"),
 as an optimization of it or as ease of upkeep; a message's output (a benchmark's table, a command)
 tells no effect; a figure elsewhere in the sentence, or a misspelled name, does not silence an
 effect; "the tritonbench repository" is no teammate's phrase, and "the Triton Benchmark
-repository" is tritonbench; and in a history of titles the JavaScript ecosystem's tools show
+repository" is tritonbench, compared by its letters ("Jupyter Server" is jupyter_server); praise of
+how well the work was documented or of the person's expertise; and in a history of titles the JavaScript ecosystem's tools show
 JavaScript and npm, an sdist Python, and CUDA's words GPU work.
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commits each behaviour needs.
@@ -13,6 +14,10 @@ The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commit
 
 from __future__ import annotations
 
+from summarizer.models.activity import Activity, Repository
+from summarizer.months import build_history
+from summarizer.period import Period
+from summarizer.validation import validate
 from tests.vision_history import commit, errors, march, march_with_teammate, teammates, titles_only
 
 RESIZE = [commit("a", "2025-03-03", "Add a resize transform (#41)", "vision/resize.py")]
@@ -119,3 +124,37 @@ def test_a_repository_of_other_words_is_unknown() -> None:
 
 def test_a_tunable_operation_is_told_by_tunableop() -> None:
     assert kinds("**Skills:** tunable operation", titles_only("add tunableop for gemm (#41)")) == []
+
+
+# Round AH (cases 3404-3414, the real model's drafts of eleven more months, labelled blind).
+
+
+def test_work_said_to_be_well_documented_is_praise() -> None:
+    assert kinds("She added the resize transform (#41), ensuring the new features were well-documented and understood by the team.", RESIZE) == ["ungrounded_text"]
+
+
+def test_work_said_to_demonstrate_the_persons_expertise_is_praise() -> None:
+    assert kinds("The resize transform (#41) demonstrates Grace's expertise in developing imaging libraries.", RESIZE) == ["ungrounded_text"]
+
+
+def test_a_more_seamless_experience_is_an_effect() -> None:
+    assert kinds("She added the resize transform, which allowed for a more seamless experience.", RESIZE) == ["ungrounded_text"]
+
+
+def test_easier_to_contribute_is_told_by_a_contributing_guide() -> None:
+    month = titles_only("Fix contributing guide for building the docs (#41)")
+    assert kinds("She fixed the contributing guide (#41), which made it easier for others to contribute.", month) == []
+
+
+def test_handling_more_complex_cases_is_a_reach_the_messages_must_claim() -> None:
+    assert kinds("She added the resize transform to ensure it could handle more complex scenarios.", RESIZE) == ["ungrounded_text"]
+
+
+def test_a_repository_spelled_out_in_words_is_compared_by_its_letters() -> None:
+    activity = Activity(
+        authors=["Grace Hopper"], period=Period(since="2025-03", until="2025-03"),
+        repositories=[Repository(name="jupyter/jupyter_server", path="/src/jupyter_server", branch="main", tip="f" * 40)],
+        commits=titles_only("Add session workflows documentation (#41)", repo="jupyter/jupyter_server"),
+    )  # fmt: skip
+    found = validate("She improved the docs of the Jupyter Server repository (#41).", build_history(activity))
+    assert "unknown_repo" not in [finding.kind for finding in found]

@@ -115,7 +115,7 @@ _EFFECTS = (
     ),
     (
         # "enhanced the code's ability to handle complex transformations": a reach the message must claim.
-        re.compile(r"\b(?:abilit\w+|able|effective|capable|help\w*)\s+(?:\w+\s+)?(?:to|in|of|at)\s+handl\w*\s+(?:more\s+)?complex\b", re.IGNORECASE),
+        re.compile(r"\b(?:(?:abilit\w+|able|effective|capable|help\w*)\s+(?:\w+\s+)?(?:to|in|of|at)|could|can)\s+handl\w*\s+(?:more\s+)?complex\b", re.IGNORECASE),
         ("complex", "general", "arbitrar"),
     ),
     (
@@ -124,8 +124,8 @@ _EFFECTS = (
     ),
     (
         # "streamlined the development process", "improved user experience", "easier to use", "easier for other developers to understand".
-        re.compile(rf"\b(?:streamlin\w*|smoother|easier\s+to\s+(?:use|run|set\s+up|adopt)|easier\s+for\s+(?:other\s+|new\s+)?(?:users|developers|contributors|maintainers|readers|reviewers|people|others)\s+to\s+\w+|more\s+(?:\w+\s+and\s+)?user[- ]friendly|{_IMPROVED}(?:user|developer)\s+experience|{_IMPROVED}usability)\b", re.IGNORECASE),
-        ("usab", "ux", "ergonom", "simplif", "easier", "friendl", "streamlin", "smooth", "convenien", "experience", "error message", "clearer"),
+        re.compile(rf"\b(?:streamlin\w*|smoother|easier\s+to\s+(?:use|run|set\s+up|adopt)|easier\s+for\s+(?:other\s+|new\s+)?(?:users|developers|contributors|maintainers|readers|reviewers|people|others)\s+to\s+\w+|more\s+(?:\w+\s+and\s+)?user[- ]friendly|more\s+seamless|seamless\s+(?:user\s+|developer\s+)?experience|{_IMPROVED}(?:user|developer)\s+experience|{_IMPROVED}usability)\b", re.IGNORECASE),
+        ("usab", "ux", "ergonom", "simplif", "easier", "friendl", "streamlin", "smooth", "convenien", "experience", "error message", "clearer", "contributing"),
     ),
     (
         # Praise of the person or of what the work did for others: no commit tells it.
@@ -135,6 +135,8 @@ _EFFECTS = (
             r"|a\s+joy\s+to\s+use|noticeably\s+more\s+pleasant|(?:had|have)\s+been\s+waiting\s+(?:on|for)|long[- ]awaited|eagerly\s+awaited"
             r"|(?:a\s+)?critical\s+(?:component|part|piece|step)|continu(?:e|es|ed)\s+to\s+(?:function|run|work|operate)\s+smoothly|necessary\s+for\s+maintaining"
             r"|singled\s+out|(?:the\s+)?most\s+valuable|(?:well|warmly)[\s-]+received|praised\s+by"
+            # How well the work was done or who it showed the person to be: "well-documented and understood by the team", "demonstrate Karthick's expertise".
+            r"|(?:well|thoroughly|comprehensively)[\s-]+documented|demonstrat\w*\s+(?:[\w'’]+\s+){0,2}?(?:expertise|proficiency|mastery|skills?\s+in)"
             # How much the work mattered: "a crucial step", "were valuable for testing", "benefiting the development of …".
             r"|(?:crucial|essential|vital)\s+(?:for|to|in|step|part|role)|valuable\s+(?:addition|tool|asset|resource|insights?|contributions?|for)"
             r"|(?:is|was|were|are|be|been)\s+(?:both\s+|all\s+|very\s+|particularly\s+|especially\s+|highly\s+)?(?:valuable|beneficial|crucial|essential|vital)"

@@ -444,7 +444,8 @@ def _spelled_out_repository(before: str, token: str, context: Context) -> bool:
     if previous is None:
         return False
     joined = f"{previous.group(1)}{token}".lower()
-    names = {repository.name.rsplit("/", 1)[-1].lower() for repository in context.history.repositories}
+    # "Jupyter Server" is jupyter_server: a name compared by its letters and digits.
+    names = {re.sub(r"[^a-z0-9]", "", repository.name.rsplit("/", 1)[-1].lower()) for repository in context.history.repositories}
     return any(len(name) >= 5 and joined.startswith(name) for name in names)
 
 
