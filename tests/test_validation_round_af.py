@@ -158,3 +158,16 @@ def test_a_repository_spelled_out_in_words_is_compared_by_its_letters() -> None:
     )  # fmt: skip
     found = validate("She improved the docs of the Jupyter Server repository (#41).", build_history(activity))
     assert "unknown_repo" not in [finding.kind for finding in found]
+
+
+# Round AI (cases 3415-3430, summaries written from the commits of jupyterlab, notebook and nbconvert developers).
+
+
+def test_a_javascript_linter_shows_javascript_not_typescript() -> None:
+    month = titles_only("Add eslint-plugin-regexp to the linters (#41)")
+    assert kinds("**Skills:** JavaScript", month) == []
+    assert kinds("**Skills:** TypeScript", month) == ["unsupported_skill"]
+
+
+def test_typescript_is_shown_by_its_own_config() -> None:
+    assert kinds("**Skills:** TypeScript", titles_only("Turn on strict mode in tsconfig (#41)")) == []

@@ -378,8 +378,9 @@ _PATH = re.compile(r"(?<![\w/~.-])(?:[\w.-]+/)+[\w.-]*\w\.[A-Za-z][\w+]{0,5}\b")
 # A platform told by its own libraries and tools: "Catch missing cudnn error" is CUDA work, and so
 # are kernels written with CUTLASS's CuTe DSL ("[cutedsl] …").
 _TOLD_BY = {
-    # JavaScript and TypeScript by those tools.
-    **dict.fromkeys(("javascript", "typescript"), re.compile(_JS_TOOLS, re.IGNORECASE)),
+    # JavaScript by those tools; TypeScript by its own (a linter or a bundler serves plain JavaScript too).
+    "javascript": re.compile(_JS_TOOLS, re.IGNORECASE),
+    "typescript": re.compile(r"\b(?:tsconfig|tsc|ts-node|tslib|\w+\.tsx?|\.d\.ts)\b", re.IGNORECASE),
     "cuda": re.compile(r"\b(?:cudnn|cublas(?:lt)?|cutlass|cute(?:_?dsl)?|nvcc|nvrtc|cupti|cufft|curand|cusparse)\b", re.IGNORECASE),
     # Python by its tools, its PEPs, its dunder names, its own exceptions and its snake_case
     # decorators: "Add mypy 1.5.0", "Use `PEP570` syntax", "Support `__get_validators__`",
