@@ -300,13 +300,13 @@ _PACKAGING = re.compile(r"\b(?:pyproject|setup\.py|setup\.cfg|sdist|wheels?|hatc
 # The JavaScript ecosystem's tools: a bundler (inside a plugin's name too: `JSONLicenseWebpackPlugin`),
 # a package manager, a monorepo's tooling, a linter and a test runner. Not prettier nor Node.js
 # itself: a Python project formats its Markdown with the one and sets up the other in CI.
-_JS_TOOLS = r"webpack|\b(?:lerna|npm|yarn|jlpm|pnpm|jest|eslint|babel|package\.json|node_modules|tsconfig|esbuild|rollup|vite)\b"
+_JS_TOOLS = re.compile(r"webpack|\b(?:lerna|npm|yarn|jlpm|pnpm|jest|eslint|babel|package\.json|node_modules|tsconfig|esbuild|rollup|vite)\b", re.IGNORECASE)
 _TOLD_OTHERWISE = {
     **dict.fromkeys(("performance", "optimization", "optimisation"), _SPEED),
     **dict.fromkeys(("dependency", "dependencies"), BUMP),
     **dict.fromkeys(("packaging", "package", "metadata"), _PACKAGING),
     # npm and Node.js by the tools of their ecosystem ("Enable lerna caching for build scripts").
-    **dict.fromkeys(("npm", "node.js", "nodejs", "node"), re.compile(_JS_TOOLS, re.IGNORECASE)),
+    **dict.fromkeys(("npm", "node.js", "nodejs", "node"), _JS_TOOLS),
     "maintenance": re.compile(r"\b(?:clean(?:s|ed)?\s*up|cleanup|chore|bump\w*|tidy|lint\w*|refactor\w*)\b", re.IGNORECASE),
     # "static typing", "type annotations" where the titles say typings and mypy.
     **dict.fromkeys(("static", "type", "checking", "annotations", "hints"), re.compile(r"\b(?:typings?|typed|mypy|pyright|pyrefly|type\s+(?:hints?|check\w*|annotations?))\b", re.IGNORECASE)),
@@ -379,7 +379,7 @@ _PATH = re.compile(r"(?<![\w/~.-])(?:[\w.-]+/)+[\w.-]*\w\.[A-Za-z][\w+]{0,5}\b")
 # are kernels written with CUTLASS's CuTe DSL ("[cutedsl] …").
 _TOLD_BY = {
     # JavaScript by those tools; TypeScript by its own (a linter or a bundler serves plain JavaScript too).
-    "javascript": re.compile(_JS_TOOLS, re.IGNORECASE),
+    "javascript": _JS_TOOLS,
     "typescript": re.compile(r"\b(?:tsconfig|tsc|ts-node|tslib|\w+\.tsx?|\.d\.ts)\b", re.IGNORECASE),
     "cuda": re.compile(r"\b(?:cudnn|cublas(?:lt)?|cutlass|cute(?:_?dsl)?|nvcc|nvrtc|cupti|cufft|curand|cusparse)\b", re.IGNORECASE),
     # Python by its tools, its PEPs, its dunder names, its own exceptions and its snake_case
