@@ -99,7 +99,7 @@ def main() -> None:
     if by_model:
         month = by_model[0]
         print(f"\nA month the model drafted ({month['month']}):\n" + textwrap.indent(textwrap.fill(month["summary"], 96), "  > "))
-    print(f"\nThe overview:\n" + textwrap.indent(textwrap.fill(cold.profile["overview"], 96), "  > "))
+    print("\nThe overview:\n" + textwrap.indent(textwrap.fill(cold.profile["overview"], 96), "  > "))
 
 
 if __name__ == "__main__":

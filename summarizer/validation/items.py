@@ -125,8 +125,36 @@ _CI = frozenset({"ci"})
 @cache
 def code_keys(word: str) -> frozenset[str]:
     """The keys of an identifier of the code, and of each part of it of letters and digits
-    (`test_hl_dot_3d_out_dtype` names 3d): the names of the code are made of such parts."""
-    return evidence_keys(word).union(*(whole_keys(chunk) for chunk in _CHUNK.split(word) if not chunk.isalpha()))
+    (`test_hl_dot_3d_out_dtype` names 3d): the names of the code are made of such parts.
+
+    The same keys as `evidence_keys(word)` and the parts' `whole_keys`, put together from its
+    parts' (`_chunk_keys`): a history's code holds tens of thousands of identifiers, made of far
+    fewer parts."""
+    pieces: list[str] = []
+    found: set[str] = set()
+    for chunk in _CHUNK.split(word):
+        chunk_pieces, chunk_keys = _chunk_keys(chunk)
+        pieces += chunk_pieces
+        found |= chunk_keys
+    if not pieces:
+        return evidence_keys(word)
+    found.add(_key("".join(pieces)))
+    if len(pieces) >= 3 and all(piece.isalpha() for piece in pieces):
+        found.add("".join(piece[0] for piece in pieces))
+    if word.lower() in _WORKFLOWS:
+        found |= _CI
+    found.update(*(whole_keys(segment) for segment in word.split(".")[1:]))
+    found.discard("")
+    return frozenset(found)
+
+
+@cache
+def _chunk_keys(chunk: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """A part of an identifier between separators: its words, and the keys of its words (as
+    `keys` gives them) and of itself whole if it is not only letters (`3d`)."""
+    pieces = tuple(part.lower() for part in _CAMEL.findall(chunk))
+    found = {_key(piece) for piece in pieces if len(piece) > 1} | {_key(word) for piece in pieces for word in _SPELLED.get(piece, ())}
+    return pieces, frozenset(found | (whole_keys(chunk) if not chunk.isalpha() else set()))
 
 
 _CHUNK = re.compile(r"[._/-]+")
@@ -182,10 +210,11 @@ def joined_key(first: str, second: str) -> str:
     return _key("".join(parts(first) + parts(second)))
 
 
+@cache
 def _key(word: str) -> str:
     word = ABBREVIATIONS.get(word, word)
     # British spelling is American to the commits: "normalising" is normalizing.
-    word = stem(_BRITISH.sub("iz", word))
+    word = stem(_BRITISH.sub("iz", word) if "is" in word else word)
     # An abbreviation inflected ("syncing", "allocs") is the word it stands for.
     if word in ABBREVIATIONS:
         word = stem(ABBREVIATIONS[word])
@@ -254,7 +283,7 @@ class ItemWords:
     by_short_sha: dict[str, list[WorkItem]]  # a hash's first seven characters -> the items of the commits it begins
     _sorted: dict[tuple[str, bool], tuple[str, ...]] = field(default_factory=dict, repr=False)
     _title_index: dict[str | None, dict[str, frozenset[str]]] = field(default_factory=dict, repr=False)
-    _words_index: dict[str, tuple[dict[str, frozenset[str]], list[str]]] = field(default_factory=dict, repr=False)
+    _words_index: dict[str, tuple[dict[str, list[str]], list[str]]] = field(default_factory=dict, repr=False)
     commits: dict[str, Commit] = field(default_factory=dict, repr=False)  # sha -> the commit
     _runs: dict[str, frozenset[tuple[str, str, str]]] = field(default_factory=dict, repr=False)
 
@@ -362,13 +391,15 @@ class ItemWords:
         sorted, whose prefixes are not indexed: an item's words are many more than its title's."""
         index = self._words_index.get(month)
         if index is None:
-            exact: dict[str, set[str]] = {}
+            # Lists (each item's words are a set), made sets only for the keys asked: a month's code
+            # holds tens of thousands of words, most of them of one item.
+            exact: dict[str, list[str]] = {}
             for item in self.of_month(month):
                 for word in self.words[item.id]:
-                    exact.setdefault(word, set()).add(item.id)
-            index = self._words_index[month] = ({word: frozenset(ids) for word, ids in exact.items()}, sorted(exact))
+                    exact.setdefault(word, []).append(item.id)
+            index = self._words_index[month] = (exact, sorted(exact))
         exact_ids, ordered = index
-        found = exact_ids.get(key, frozenset())
+        found = frozenset(exact_ids.get(key, ()))
         if len(key) < _PREFIX:
             return found
         begun = ordered[bisect_left(ordered, key) : bisect_left(ordered, key + "\uffff")]
