@@ -114,7 +114,6 @@ KNOWN_GAPS = {
     "1677-july-stage-stack-bullets-calebmkim": "'per_feature_accumulator … (#2829)': #2829 and #2830 are sibling reduction-seed changes whose code both write per_feature_accumulator",
     "1681-narrow-fallback-wrong-ref-calebmkim": "'after three config-validity fixes' in an uncited sentence is #3036's own count (its body), but the sentence cites nothing: read as a count of the period's 2 fixes",
     "1713-nov-ai-wrong-ref-yhao": "'arithmetic intensity weighted by dram_bytes (#42)': metadata only, and #42's ncu analyzer title shares ncu and metrics words with #37; nothing rare tells them apart",
-    "1719-nsys-expansion-term-yhao": "'nsys (NVIDIA Nsight Compute)': a lower-case acronym's expansion is not read as one (only capitals are); 'NVIDIA' reads as Xu Zhao's",
     "1727-repo-filler-yhao": "'pytorch/benchmark': tritonbench's own messages name it (the project it came from), so it is no repository the text invents",
     "1742-autodiff-thread-karthick": "'Loop-carried accumulators' reads as Oguz Ulgen's phrase",
     "1744-stats-heavy-karthick": "'May 2026 had 4 commits … June 2026 had 5 — 1 feature, 1 fix … The one fix of the period' is read under May by the paragraph's opening month",
@@ -220,7 +219,6 @@ KNOWN_GAPS = {
     "3109-month-paragraph-other-author-x1": "'… (#1623) and ran the prerelease tests on 3.14 as well': minrk's 'run prerelease tests on 3.14' told in the past of an irregular verb, which the teammate checks do not read as the same verb",
     "3181-skills-line-unsupported-y1": "'jupyter_client gained a Dependabot configuration (#876)' for #870's: #876 'Add coverage config' holds configuration as #870 'Add dependabot' holds Dependabot, one word each",
     "3187-downstream-unknown-repo-y1": "'brought the same Dependabot setup to jupyter_core as well': a repository named after 'to', in a list of two of theirs told clauses before, is read as a teammate's title word (davidbrochart's '… from jupyter_core')",
-    "3199-overview-wrong-month-expansion-y2": "'sdist (signed distribution)': an acronym in lower case is not read as one, and sdist is not in the glossary",
     "3207-march-paragraph-name-echo-evidence-y2": "'The downstream tests were cleaned up (#725)' for #700's: #725's title holds 'clean up' and 'tests' too, and 'downstream' alone tells them apart",
     "3211-bullets-wrong-evidence-other-author-y3": "'made it possible to update a kernel's environment between restarts': a teammate's 'Update kernel env to reflect changes in session', whose words the developer's own revert of it holds",
     "3248-real-model-december-jupyterianthomas23": "'also resolved a bug related to the CI process': #1068 'Attempt to fix CI' holds the words; that the attempt resolved it is no claim the check reads",
@@ -266,7 +264,7 @@ KNOWN_GAPS = {
     "3414-real-model-june-nbconverttuncbkose": "'a smoother conversion process' for conversion fixes is flagged where the labeller, unsure, left it; 'Python' in a history of titles without its tools, which this labeller left (a Python project) and older ones labelled",
     "3418-month-stats-skills-jlkrassowski26": "'upgraded the build to Rspack 2.0', jtpio's #18467: a version the developer's own titles give too (2.0) is read as theirs",
     "3426-bullets-wrong-evidence-other-author-jlfcollonval23b": "'added the `copyAbsolutePath` page option' is found other_author, quoted from the term to the clause's end ('copyAbsolutePath` page option so users can copy …'): the right finding, a span neither quote holds",
-    "3430-overview-other-author-expansion-nbcblink1073b": "'sdist (signed distribution)': an expansion of a lower-case abbreviation, which the expansion check does not read; 'a py.typed marker', Carreau's #1898, is found ungrounded_term, not other_author",
+    "3430-overview-other-author-expansion-nbcblink1073b": "'a py.typed marker', Carreau's #1898, is found ungrounded_term, not other_author",
     "3170-real-model-may-jupyterminrk-2021": "'Added validation checks for `ExtensionPoint` (#503)' for 'return True on successful validate()' and 'to restore user preferences' for 'restore preference for SelectorEventLoop': the cited titles hold the claims' words, told of other things",
 }
 

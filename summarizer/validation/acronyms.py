@@ -20,6 +20,7 @@ EXPANSION_BEFORE = re.compile(r"(?<![\w/-])(?P<long>(?:[A-Za-z][\w/-]*\s+){1,9}[
 # Initials are taken per word part: "Direct-Memory" gives D and M, "Input/Output" I and O.
 _WORD_PARTS = re.compile(r"[^\s/-]+")
 _SMALL_WORDS = {"of", "and", "for", "the", "in", "on", "to", "a", "an", "with", "&"}
+_ARTICLES = {"the", "a", "an"}
 
 
 def long_form(words_text: str, acronym: str, camel_case: bool = False) -> str | None:
@@ -127,8 +128,9 @@ def expansions(text: str) -> tuple[Expansion, ...]:
                 words = words[1:]
             start = match.start("long_before") + (long.rfind(words[0]) if words else 0)
             span, words_span = (start, match.end()), (start, match.end("long_before"))
-        # Or its standard form as one word ("TF32 (TensorFloat-32)"), which no initials give.
-        if _attempts(words, acronym) or standard(acronym, " ".join(words)):
+        # Or its standard form as one word ("TF32 (TensorFloat-32)"), which no initials give; or, for a
+        # tool's name in lower case, words in place of its standard form's ("sdist (signed distribution)").
+        if _attempts(words, acronym) or standard(acronym, " ".join(words)) or _in_place_of_standard(acronym, words):
             spelled, start = _with_width(text, " ".join(words), span[0])
             found.append(Expansion(acronym, spelled, (start, span[1]), (min(start, words_span[0]), words_span[1])))
     return tuple(sorted(found, key=lambda expansion: expansion.span))
@@ -153,12 +155,18 @@ def standard(acronym: str, spelled: str) -> bool:
 @cache
 def glossary() -> dict[str, frozenset[str]]:
     """Acronym, lower case → the keys of its standard expansions (glossary.txt)."""
+    return {acronym: frozenset(_form_key(form) for form in forms) for acronym, forms in _glossary_forms().items()}
+
+
+@cache
+def _glossary_forms() -> dict[str, tuple[str, ...]]:
+    """Acronym, lower case → its standard expansions as glossary.txt writes them."""
     text = resources.files("summarizer.validation").joinpath("glossary.txt").read_text(encoding="utf-8")
-    entries: dict[str, frozenset[str]] = {}
+    entries: dict[str, tuple[str, ...]] = {}
     for line in text.splitlines():
         if line.strip() and not line.startswith("#"):
             acronym, _, forms = line.partition(":")
-            entries[acronym.strip().lower()] = frozenset(_form_key(form) for form in forms.split("|"))
+            entries[acronym.strip().lower()] = tuple(form.strip() for form in forms.split("|"))
     return entries
 
 
@@ -202,6 +210,21 @@ def _glossed() -> re.Pattern[str]:
         rf"|(?<![\w/-])(?P<long_before>(?:[A-Za-z][\w/-]*\s+){{1,6}}[A-Za-z][\w/-]*)\s*\((?P<before>{alternatives})s?\)",
         re.IGNORECASE,
     )
+
+
+def _in_place_of_standard(acronym: str, words: list[str]) -> bool:
+    """Whether words beside a lower-case acronym ("sdist", "nsys"), whose letters are no initials, say
+    a word of one of its standard forms without holding that form whole: "signed distribution" beside
+    sdist (source distribution), "NVIDIA Nsight Compute" beside nsys (Nsight Systems); not "the
+    source archive", which tells what it is (an expansion opens on no article), nor "source
+    distribution tarball", which holds the standard form."""
+    if not acronym.islower() or not words or words[0].lower() in _ARTICLES:
+        return False
+    said = _form_key(" ".join(words))
+    if any(form in said for form in glossary()[acronym]):
+        return False
+    standard_words = {word.lower() for form in _glossary_forms()[acronym] for word in _WORD_PARTS.findall(form)}
+    return any(word.lower() in standard_words for word in words if word.lower() not in _SMALL_WORDS)
 
 
 def _attempts(words: list[str], acronym: str) -> bool:
