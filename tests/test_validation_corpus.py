@@ -264,7 +264,6 @@ KNOWN_GAPS = {
     "3414-real-model-june-nbconverttuncbkose": "'a smoother conversion process' for conversion fixes is flagged where the labeller, unsure, left it; 'Python' in a history of titles without its tools, which this labeller left (a Python project) and older ones labelled",
     "3418-month-stats-skills-jlkrassowski26": "'upgraded the build to Rspack 2.0', jtpio's #18467: a version the developer's own titles give too (2.0) is read as theirs",
     "3426-bullets-wrong-evidence-other-author-jlfcollonval23b": "'added the `copyAbsolutePath` page option' is found other_author, quoted from the term to the clause's end ('copyAbsolutePath` page option so users can copy …'): the right finding, a span neither quote holds",
-    "3430-overview-other-author-expansion-nbcblink1073b": "'a py.typed marker', Carreau's #1898, is found ungrounded_term, not other_author",
     "3170-real-model-may-jupyterminrk-2021": "'Added validation checks for `ExtensionPoint` (#503)' for 'return True on successful validate()' and 'to restore user preferences' for 'restore preference for SelectorEventLoop': the cited titles hold the claims' words, told of other things",
 }
 

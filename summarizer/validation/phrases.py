@@ -248,13 +248,18 @@ class Colleagues:
             return []
         # A short term is a word of theirs, not letters inside one ("3-D" is not the "3d" of a hash).
         short = short_word(needle) if len(needle) < WHOLE_WORD_BELOW else None
+        # "py.typed" where their title says "Py-typed": a name's dot is a separator, as the evidence reads it.
+        undotted = needle.replace(".", "") if "." in needle else ""
         found = []
         for month in months:
             if month not in self._texts:
                 # In the order they landed: the pairs' order is a set's, which differs from run to run.
                 beside = sorted({id(c): c for commits in self.theirs.get(month, {}).values() for c in commits}.values(), key=lambda commit: (commit.authored_at, commit.sha))
                 self._texts[month] = [(normalize(text), SEPARATORS.sub(" ", text.lower()), commit) for commit in beside for text in [_text(commit)]]
-            found += [commit for text, spaced, commit in self._texts[month] if (short.search(spaced) if short else needle in text)]
+            found += [
+                commit for text, spaced, commit in self._texts[month]
+                if (short.search(spaced) if short else needle in text or (undotted and undotted in text.replace(".", "")))
+            ]  # fmt: skip
         return found
 
     def titled_by_others(self, month: str) -> list[tuple[tuple[str, ...], Commit]]:
