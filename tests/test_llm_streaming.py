@@ -163,6 +163,28 @@ def test_an_effect_no_work_speaks_of_goes_with_its_sentence_and_the_rest_of_the_
     assert [f.kind for f in profile.findings if f.severity == "error"] == []
 
 
+def test_a_sentence_of_filler_goes_alone_and_the_rest_of_the_month_stays(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    june: dict[str, object] = {}
+    filler = "Overall, this was a productive and rewarding stretch for everyone involved."
+
+    def respond(request: Request) -> Reply:
+        # June's answer tells its work, then a sentence that names none of it; asked to repair it, the model gives it again.
+        if request.kind == "month" and month_of(request) == "2025-06":
+            june.update(truthful_answer(request))
+            june["summary"] = f"{june['summary']} {filler}"
+        if (request.kind == "month" and month_of(request) == "2025-06") or (request.kind == "repair" and filler in request.user):
+            return completion(json.dumps(june))
+        return truthful(request)
+
+    with FakeOpenAI(respond) as server:
+        profile = draft(server, grace, cache, monkeypatch)
+    month = next(month for month in profile.months if month.month == "2025-06")
+    assert month.summary == 'Grace Hopper\'s work of the month included: Revert "Support REDEFINES clause"; Add CICS transaction stubs.'
+    assert [highlight.text for highlight in month.highlights] == [highlight["text"] for highlight in june["highlights"]]  # type: ignore[attr-defined]
+    assert not any(note.startswith("June 2025:") for note in profile.drafting.notes)
+    assert [f.kind for f in profile.findings if f.severity == "error"] == []
+
+
 def test_a_content_free_overview_is_replaced_and_said_so(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
     with FakeOpenAI(overview_of(CONTENT_FREE)) as server:
         profile = draft(server, grace, cache, monkeypatch)

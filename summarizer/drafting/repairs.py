@@ -56,7 +56,7 @@ class Repairs:
         if answer is None:
             return self.offline_month(month)
         summary = opened_on_its_own(_without_sentences(answer.summary, errors))
-        if len(summary.split()) < SHORTEST_SUMMARY or _setting_aside(errors):
+        if len(summary.split()) < SHORTEST_SUMMARY or _setting_aside(errors, answer.summary):
             return self.offline_month(month)
         draft = month_draft(month, answer)
         failing = _by_part(draft, errors).failing_highlights
@@ -138,7 +138,7 @@ class Repairs:
         """The summary without its failing sentences; the offline text when it would rest on nothing."""
         label = "overview" if key == OVERVIEW else month_label(key)
         offline = self.offline_draft().overview if key == OVERVIEW else self.offline_month(key).summary
-        ungrounded = _setting_aside(errors)
+        ungrounded = _setting_aside(errors, text)
         if ungrounded:
             self._removed_from(ungrounded, "summary")
             # Why, in the check's words: it names nothing of the work, or it goes round in circles.
@@ -380,11 +380,16 @@ def _without_sentences(text: str, findings: list[Finding]) -> str:
     return " ".join(text.split())
 
 
-def _setting_aside(errors: list[Finding]) -> list[Finding]:
-    """The findings that set a summary aside: a paragraph or sentence that names nothing of the work.
-    An effect or praise told of named work ("…, which improved the performance") goes with its
-    sentence only, as any other failing claim does."""
-    return [finding for finding in errors if finding.kind == FindingKind.UNGROUNDED_TEXT and finding.text == finding.sentence]
+def _setting_aside(errors: list[Finding], summary: str) -> list[Finding]:
+    """The findings that set a summary aside: a paragraph of it that names nothing of the work, or
+    goes round in circles. A sentence of filler in a paragraph that names work ("This was a
+    productive month for the project."), or an effect or praise told of named work ("…, which
+    improved the performance"), goes with its sentence only, as any other failing claim does."""
+    paragraphs = {paragraph.strip() for paragraph in _PARAGRAPH_BREAK.split(summary)}
+    return [finding for finding in errors if finding.kind == FindingKind.UNGROUNDED_TEXT and finding.text.strip() in paragraphs]
+
+
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 
 
 def _errors(findings: list[Finding]) -> list[Finding]:
