@@ -1,16 +1,23 @@
-"""Readings asked of the check in the session of cases 3431 on: a tool's name in lower case spelled
-out with words in place of its standard form's ("sdist (signed distribution)", "nsys (NVIDIA Nsight
-Compute)") is an expansion to hold to the evidence, as a capital acronym's is; a teammate's name
-with a dot ("py.typed") is theirs where their title writes it with another separator ("Py-typed").
+"""Readings asked of the check in the session of cases 3431 on (round AJ: the real model's drafts of
+14 months of nine developers it had not drafted, in helion, tritonbench, pydantic, jupyterlab,
+notebook and nbconvert, labelled blind): a tool's name in lower case spelled out with words in place
+of its standard form's ("sdist (signed distribution)") is an expansion to hold to the evidence; a
+teammate's dotted name ("py.typed") is theirs where their title writes "Py-typed"; a login written
+with capitals it has not ("AdriangB") or letters put into it ("JohnTPio") is a name mismatch; in a
+history of titles alone, a Python project's own names (jupyter_client, `version_info`) show Python;
+and effects in more forms: what others made of the work ("The team observed …", "a popular Python
+library", "feature-rich"), more functionality without new features, a guarantee that nothing broke,
+fewer failures.
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commits each behaviour needs.
 """
 
 from __future__ import annotations
 
-from tests.vision_history import commit, errors, march, march_with_teammate, teammates
+from tests.vision_history import commit, errors, march, march_by_login, march_with_teammate, teammates, titles_only
 
 PACKAGING = [commit("a", "2025-03-03", "Include all templates in the sdist (#41)", "pyproject.toml")]
+RESIZE = [commit("r", "2025-03-03", "Add a resize transform (#41)", "vision/resize.py")]
 PROFILING = [commit("b", "2025-03-04", "Add an nsys report analyzer (#42)", "vision/profiling/nsys.py")]
 
 
@@ -40,3 +47,45 @@ def test_a_teammates_dotted_name_written_with_a_hyphen_in_their_title_is_their_w
     theirs = [teammates("c", "Add Py-typed marker. (#43)", "").model_copy(update={"files": []})]
     found = errors("She included all templates in the sdist (#41) and added a py.typed marker to the package.", march_with_teammate(PACKAGING, theirs))
     assert found == {("other_author", "py.typed marker")}
+
+
+def test_a_login_written_with_capitals_it_does_not_have_is_a_name_mismatch() -> None:
+    history = march_by_login("adriangb")
+    assert errors("In March 2025, AdriangB added a resize transform (#41).", history) == {("name_mismatch", "AdriangB")}
+    assert errors("Adriangb added a resize transform (#41).", history) == set()
+
+
+def test_a_login_with_letters_put_into_it_is_a_name_mismatch() -> None:
+    history = march_by_login("jtpio")
+    assert errors("In March 2025, JohnTPio added a resize transform (#41).", history) == {("name_mismatch", "JohnTPio")}
+
+
+def test_a_python_projects_names_show_python_in_a_history_of_titles() -> None:
+    month = titles_only("Expose `version_info` (#41)", "Add support for jupyter_client 8 (#42)")
+    assert kinds("She exposed `version_info` (#41).\n\n**Skills:** Python", month) == []
+
+
+def test_a_history_of_titles_without_them_shows_no_python() -> None:
+    month = titles_only("Update the release instructions (#41)", "Fix a flaky search test (#42)")
+    assert kinds("She updated the release instructions (#41).\n\n**Skills:** Python", month) == ["unsupported_skill"]
+
+
+def test_what_others_made_of_the_work_is_praise() -> None:
+    assert kinds("She added a resize transform (#41). The team observed a noticeable drop in complaints.", RESIZE) == ["ungrounded_text"]
+    assert kinds("She added a feature-rich resize transform (#41).", RESIZE) == ["ungrounded_text"]
+    assert kinds("She added a resize transform (#41) to vision, a popular Python library.", RESIZE) == ["ungrounded_text"]
+
+
+def test_improved_functionality_needs_new_features_or_words_of_it() -> None:
+    upgrade = [commit("c", "2025-03-05", "Upgrade to Typescript 5.9 (#43)", "package.json")]
+    assert kinds("She upgraded to Typescript 5.9 (#43) to improve the app's functionality.", upgrade) == ["ungrounded_text"]
+    assert kinds("She added a resize transform (#41), improving the library's functionality.", RESIZE) == []
+
+
+def test_a_guarantee_that_nothing_broke_is_an_effect() -> None:
+    said = "She added a resize transform (#41), ensuring that the changes did not break existing functionality."
+    assert kinds(said, RESIZE) == ["ungrounded_text"]
+
+
+def test_fewer_failures_is_an_effect() -> None:
+    assert kinds("She added a resize transform (#41), with a decrease in the number of test failures.", RESIZE) == ["ungrounded_text"]

@@ -38,7 +38,8 @@ _BECAME = r"(?:more\s+(?:\w+\s+and\s+)?|(?:was|were|is|are|be|been|remains?|rema
 # Each kind of effect: how prose claims it, and the parts of words of the commits that tell it.
 _EFFECTS = (
     (
-        re.compile(rf"\b(?:faster|quicker|more\s+quickly|speed(?:s|ed|ing)?\s+up|sped\s+up|shorten\w*|more\s+performant|{_IMPROVED}(?:performance|speed|throughput|latency)|(?:performance|speed|throughput){_WAS_IMPROVED}|{_FOR_THE_SAKE}(?:performance|speed){_CLAUSE_ENDS})\b", re.IGNORECASE),
+        # "a noticeable reduction in the time it took to validate schemas" too.
+        re.compile(rf"\b(?:faster|quicker|more\s+quickly|speed(?:s|ed|ing)?\s+up|sped\s+up|shorten\w*|more\s+performant|(?:reduction|decrease|drop)\s+in\s+(?:the\s+)?(?:\w+\s+)?(?:time|latency|runtime)|{_IMPROVED}(?:performance|speed|throughput|latency)|(?:performance|speed|throughput){_WAS_IMPROVED}|{_FOR_THE_SAKE}(?:performance|speed){_CLAUSE_ENDS})\b", re.IGNORECASE),
         ("fast", "speed", "perf", "slow", "latenc", "overhead", "optimi", "throughput", "flops", "bandwidth", "quick", "sped"),
     ),
     (
@@ -67,6 +68,22 @@ _EFFECTS = (
             re.IGNORECASE,
         ),
         ("fail", "crash", "error", "break", "broke", "hang", "deadlock", "regress", "flak", "fix"),
+    ),
+    (
+        # "a decrease in the number of failures", "fewer test errors": failures made rarer, which a message must speak of.
+        re.compile(r"\b(?:(?:decrease|reduction|drop|decline)\s+in\s+(?:the\s+)?(?:number\s+of\s+)?(?:[\w-]+\s+)?(?:failures|errors|crashes|flakes)|fewer\s+(?:[\w-]+\s+)?(?:failures|errors|crashes))\b", re.IGNORECASE),
+        ("fewer", "reduc", "flak", "fail", "crash", "error"),
+    ),
+    (
+        # "improved the app's functionality": what the software can do, made more of: new features, or
+        # a message that says so (not an upgrade or release notes).
+        re.compile(rf"\b(?:{_IMPROVED}functionality|(?:better|greater|more|richer)\s+functionality)\b", re.IGNORECASE),
+        ("functional", "add", "support", "feature", "new", "enabl", "allow", "implement", "introduc", "expos", "extend"),
+    ),
+    (
+        # "ensuring that all changes did not break existing functionality": a guarantee a message must give.
+        re.compile(r"\b(?:ensur\w*\s+(?:that\s+)?(?:[\w-]+\s+){0,4}?(?:did|do|does|would|will)\s*(?:not|n['’]t)\s+break|without\s+breaking\s+(?:any\s+)?existing|(?:did|do|does)\s+not\s+break\s+(?:any\s+)?existing)\b", re.IGNORECASE),
+        ("regress", "backward", "compat", "break", "preserv"),
     ),
     (
         # "a more flexible way to define data models": a latitude the message must give.
@@ -135,6 +152,9 @@ _EFFECTS = (
             r"|a\s+joy\s+to\s+use|noticeably\s+more\s+pleasant|(?:had|have)\s+been\s+waiting\s+(?:on|for)|long[- ]awaited|eagerly\s+awaited"
             r"|(?:a\s+)?critical\s+(?:component|part|piece|step)|continu(?:e|es|ed)\s+to\s+(?:function|run|work|operate)\s+smoothly|necessary\s+for\s+maintaining"
             r"|singled\s+out|(?:the\s+)?most\s+valuable|(?:well|warmly)[\s-]+received|praised\s+by"
+            # How others took it, and how the project stands: "The team observed …", "feature-rich", "a popular Python library".
+            r"|(?:the\s+)?(?:team|maintainers|community|reviewers|contributors)\s+(?:has\s+|have\s+)?(?:observed|noticed|saw|experienced|appreciated|welcomed|praised|valued)"
+            r"|feature[\s-]+rich|(?:popular|widely[\s-]+used|well[\s-]+known|beloved|leading)\s+(?:[\w-]+\s+){0,2}?(?:library|package|tool|framework|project)"
             # How well the work was done or who it showed the person to be: "well-documented and understood by the team", "demonstrate Karthick's expertise".
             r"|(?:well|thoroughly|comprehensively)[\s-]+documented|demonstrat\w*\s+(?:[\w'’]+\s+){0,2}?(?:expertise|proficiency|mastery|skills?\s+in)"
             # How much the work mattered: "a crucial step", "were valuable for testing", "benefiting the development of …".

@@ -111,6 +111,34 @@ def check_names(sentence: Sentence, scope: Evidence, context: Context) -> Iterat
         login = near_login(match.group(0), context)
         if login:
             yield finding(FindingKind.NAME_MISMATCH, sentence, match.span(), scope, f"“{match.group(0)}” is not {context.name}: their login is {login}", login)
+    logins = [handle for identity in developer.ids if " " not in identity.strip() and len(handle := handle_of(identity)) >= 5]
+    for match in _WORD_TOKEN.finditer(sentence.text) if logins else ():
+        login = _dressed_up_login(match.group(0), logins)
+        if login and match.group(0) not in context.evidence[None].text:
+            yield finding(FindingKind.NAME_MISMATCH, sentence, match.span(), scope, f"“{match.group(0)}” is not how {context.name} writes their login, {login}", login)
+
+
+_WORD_TOKEN = re.compile(r"(?<![\w@/.`-])[A-Za-z][A-Za-z0-9]{4,}(?![\w@/`-])")
+
+
+def _dressed_up_login(word: str, logins: list[str]) -> str | None:
+    """The login a word writes as a name it is not: with capitals it does not have ("AdriangB" for
+    adriangb; a sentence's capital first letter is no change), or with letters put into it ("JohnTPio"
+    for jtpio: its first and last letters, and the rest in order)."""
+    lowered = word.lower()
+    for login in logins:
+        own = login.lower()
+        if lowered == own:
+            if word not in {login, own, login[:1].upper() + login[1:], own[:1].upper() + own[1:]}:
+                return login
+        elif word[0].isupper() and len(lowered) >= len(own) + 2 and lowered[0] == own[0] and lowered[-1] == own[-1] and _in_order(own, lowered):
+            return login
+    return None
+
+
+def _in_order(letters: str, word: str) -> bool:
+    remaining = iter(word)
+    return all(letter in remaining for letter in letters)
 
 
 # How far around a name its context is read ("reviewed by …", "… (ethche)"): a pasted run of names reads in linear time.
@@ -396,6 +424,15 @@ _TOLD_BY = {
 }
 
 
+_ECOSYSTEMS = {
+    "python": re.compile(
+        r"\b(?:jupyter_\w+|traitlets|pydantic(?:_core)?|nbconvert|nbformat|nbclient|ipywidgets|numpy|pandas|scipy|django|flask|fastapi|pyodide|conda"
+        r"|version_info|type\s?vars?|(?:dict|sys|os)\.\w+)\b",
+        re.IGNORECASE,
+    ),
+}
+
+
 def _language_supported(language: str, scope: Evidence, context: Context) -> bool:
     known = {name.lower() for name in scope.stats.languages}
     # "a Bash script" where they wrote scripts/run-on-tpu.sh: a shell's language is Shell.
@@ -406,6 +443,11 @@ def _language_supported(language: str, scope: Evidence, context: Context) -> boo
     if len(language) > 3:
         told = _TOLD_BY.get(language.lower())
         if told is not None and told.search(scope.text):
+            return True
+        # A history told by titles alone (a changelog's: no files) shows its language by the names of
+        # its ecosystem too: "Add support for jupyter_client 8", "Expose `version_info`", pydantic's own.
+        ecosystem = _ECOSYSTEMS.get(language.lower())
+        if ecosystem is not None and ecosystem.search(scope.text) and not any(commit.files for commit in context.commits_of(scope.month)):
             return True
         written = re.search(rf"(?:(?<![A-Za-z#+-])|(?<=non-)){re.escape(language)}", scope.text, re.IGNORECASE) is not None
     else:
