@@ -271,6 +271,7 @@ KNOWN_GAPS = {
     "3440-real-model-may-jupyterlabbrichet": "'which enhances the functionality and customization options' after a feature told but cited to wrong refs, and 'HTML' among skills, are flagged where the labeller, unsure, left them",
     "3441-real-model-february-notebookjtpio2024": "'worked on JupyterLab' in notebook's history: JupyterLab is a word of its titles ('Update to JupyterLab 4.1.0'), a dependency, not a repository read",
     "3444-real-model-december-nbconvertblink10732022": "'to streamline the development process' and 'This work improved the quality and maintainability of the project.' after ruff and lint work are flagged where the labeller, unsure, left them (the second as a sentence naming none of the work)",
+    "3449-overview-swapped-ref-ikcarreau": "'(#1337), restoring Spyder users' ability to launch kernels' for 'Try to fix spyder kernel install': an outcome in the cited title's words, a success the title does not claim",
     "3170-real-model-may-jupyterminrk-2021": "'Added validation checks for `ExtensionPoint` (#503)' for 'return True on successful validate()' and 'to restore user preferences' for 'restore preference for SelectorEventLoop': the cited titles hold the claims' words, told of other things",
 }
 

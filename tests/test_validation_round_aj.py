@@ -7,7 +7,9 @@ with capitals it has not ("AdriangB") or letters put into it ("JohnTPio") is a n
 history of titles alone, a Python project's own names (jupyter_client, `version_info`) show Python;
 and effects in more forms: what others made of the work ("The team observed …", "a popular Python
 library", "feature-rich"), more functionality without new features, a guarantee that nothing broke,
-fewer failures.
+fewer failures. Round AK (writers' summaries in ipykernel, a repository the check had not read)
+asked that an outcome closed by its own ref be held to that work too, and that an outcome's clause
+end where the sentence goes on to other work in an irregular past ("…, and made …").
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commits each behaviour needs.
 """
@@ -89,3 +91,14 @@ def test_a_guarantee_that_nothing_broke_is_an_effect() -> None:
 
 def test_fewer_failures_is_an_effect() -> None:
     assert kinds("She added a resize transform (#41), with a decrease in the number of test failures.", RESIZE) == ["ungrounded_text"]
+
+
+def test_an_outcome_closed_by_its_own_ref_is_held_to_that_work_too() -> None:
+    month = [*RESIZE, commit("g", "2025-03-06", "Add more tests and deprecate the Gtk event loops (#44)", "vision/gtk.py")]
+    assert kinds("She added a resize transform (#41), closing with the deprecation of the Gtk event loops (#44).", month) == []
+
+
+def test_an_outcome_ends_where_the_sentence_goes_on_to_other_work_in_an_irregular_past() -> None:
+    month = [*RESIZE, commit("h", "2025-03-07", "Record the transform's colour space (#45)", "vision/colour.py")]
+    said = "She added a resize transform (#41), which eliminated data loss for photographers, and made transforms record their colour space (#45)."
+    assert kinds(said, month) == ["ungrounded_text"]

@@ -246,9 +246,10 @@ def check_consequences(sentence: Sentence, scope: Evidence, context: Context) ->
     if TAG_LINE.match(sentence.text):
         return
     for start, stop in _outcomes(sentence.text):
-        # The work is what the refs before it cite, or, closing the sentence ("…, which eliminated … (#1273)"), the ref after it.
+        # The work is what the refs before it cite, and the ref after it that closes the sentence ("…, which
+        # eliminated … (#1273)"; "…, closing with the deprecation of the Gtk event loops (#1036)").
         closing = _CLOSING_REFS.match(sentence.text, stop)
-        items = cited_items(sentence.text[:start], context) or (cited_items(closing.group(0), context) if closing else [])
+        items = cited_items(sentence.text[:start], context) + (cited_items(closing.group(0), context) if closing else [])
         told = sentence.text[start:stop]
         # A figure in it is the figure checks' to hold; a ref after it, in the sentence's middle, cites the
         # outcome's own work; "which was added by …" tells what a thing is, and only an effect in it ("which
@@ -298,7 +299,7 @@ _CLOSING_REFS = re.compile(r"\s*\((?:[^()]*)\)[.;]?\s*$")
 _REFS_AFTER = re.compile(r"\s*\([^()]*\)")
 _WHICH_WAS = re.compile(r"which\s+(?:was|were)\b", re.IGNORECASE)
 # The clause ends where the sentence goes on to other work: "…, eliminating …, and corrected the typing of …".
-_CONSEQUENCE_END = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(|,\s+and\s+(?:also\s+)?[a-z]+ed\b")
+_CONSEQUENCE_END = re.compile(r"[.;:!?](?:\s|$)|\s[—–]\s|\(|,\s+and\s+(?:also\s+)?(?:[a-z]+ed|made|took|gave|kept|cut|put|brought|built|wrote|ran|set|split|sped|drew|led|won|became)\b")
 _NOT_CLAIMS = STOP_WORDS | GENERIC_WORDS
 # ", which made …", ", a change that eliminated …", ", making …", "— resulting in …": what follows is
 # told as what the work brought about. Not ", which lets users cap …" (what the work is), nor ", which a teammate had added".
