@@ -9,7 +9,9 @@ and effects in more forms: what others made of the work ("The team observed …"
 library", "feature-rich"), more functionality without new features, a guarantee that nothing broke,
 fewer failures. Round AK (writers' summaries in ipykernel, a repository the check had not read)
 asked that an outcome closed by its own ref be held to that work too, and that an outcome's clause
-end where the sentence goes on to other work in an irregular past ("…, and made …").
+end where the sentence goes on to other work in an irregular past ("…, and made …"). Round AL (the
+real model's drafts of eight months, five of them in ipykernel) asked for security and compatibility
+as effects, and that performance a title measures ("for performance measurement") tells none.
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commits each behaviour needs.
 """
@@ -102,3 +104,16 @@ def test_an_outcome_ends_where_the_sentence_goes_on_to_other_work_in_an_irregula
     month = [*RESIZE, commit("h", "2025-03-07", "Record the transform's colour space (#45)", "vision/colour.py")]
     said = "She added a resize transform (#41), which eliminated data loss for photographers, and made transforms record their colour space (#45)."
     assert kinds(said, month) == ["ungrounded_text"]
+
+
+def test_security_and_compatibility_are_effects() -> None:
+    bots = [commit("d", "2025-03-08", "Add dependabot (#46)", ".github/dependabot.yml")]
+    assert kinds("She added dependabot (#46) to ensure compatibility and security.", bots) == ["ungrounded_text"]
+    advisories = [commit("e", "2025-03-09", "Sanitize file names against path injection (#47)", "vision/io.py")]
+    assert kinds("She sanitized file names (#47), for security.", advisories) == []
+
+
+def test_performance_a_title_measures_tells_no_improvement() -> None:
+    measured = [commit("m", "2025-03-10", "Add the resize kernel for performance measurement (#48)", "vision/bench.py")]
+    said = "She added the resize kernel (#48).\n\nShe made progress on improving the performance of vision."
+    assert kinds(said, measured) == ["ungrounded_text"]

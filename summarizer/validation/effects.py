@@ -86,6 +86,16 @@ _EFFECTS = (
         ("regress", "backward", "compat", "break", "preserv"),
     ),
     (
+        # "to ensure compatibility and security": a safety the message must name.
+        re.compile(rf"\b(?:more\s+secure|{_IMPROVED}security|(?:ensur\w*|maintain\w*)\s+(?:\w+\s+and\s+)?security|{_FOR_THE_SAKE}security{_CLAUSE_ENDS})\b", re.IGNORECASE),
+        ("secur", "vulnerab", "cve", "xss", "csrf", "sanitiz", "escap", "inject", "auth", "permission", "secret", "harden"),
+    ),
+    (
+        # "to ensure compatibility", "improving compatibility with newer Pythons": what the message must say it keeps working with.
+        re.compile(rf"\b(?:more\s+compatible|(?:ensur\w*|maintain\w*|preserv\w*|{_IMPROVED})(?:\w+\s+)?compatibility|{_FOR_THE_SAKE}compatibility{_CLAUSE_ENDS})\b", re.IGNORECASE),
+        ("compat", "support", "version", "upgrad", "deprecat", "migrat", "python 3", "pin"),
+    ),
+    (
         # "a more flexible way to define data models": a latitude the message must give.
         re.compile(rf"\b(?:more\s+flexibl[ey]|greater\s+flexibility|{_IMPROVED}flexibility)\b", re.IGNORECASE),
         ("flexib", "config", "customiz", "option", "generaliz", "arbitrary", "pluggab", "extensib", "parameteriz", "allow"),

@@ -130,10 +130,15 @@ class Evidence:
 def in_words(message: str) -> str:
     """A message without what it runs and prints: its fenced blocks, command lines and the rows of
     a table of output ("x_val    hstu_triton_ragged_attention-latency"). A benchmark's columns
-    name what it measured, not that the work made it better."""
-    return _OUTPUT_LINE.sub("", _FENCED.sub("", message))
+    name what it measured, not that the work made it better; so does a title's "for performance
+    measurement"."""
+    return _MEASURING.sub(" ", _OUTPUT_LINE.sub("", _FENCED.sub("", message)))
 
 
+# Performance as what is measured ("Add Gluon FA Blackwell for performance measurement"), not made better.
+_MEASURING = re.compile(
+    r"\bperf(?:ormance)?[\s_-]+(?:measurement|testing|tests?|benchmark\w*|tracking|analysis|dashboard|report|numbers|data|metrics?|counters?|profil\w*)s?\b", re.IGNORECASE
+)
 _FENCED = re.compile(r"^[ \t]*```.*?^[ \t]*```[^\n]*$", re.MULTILINE | re.DOTALL)
 # A command (with its environment: "CUDA_VISIBLE_DEVICES=5 python run.py …"), a row of columns
 # (a gap of three spaces or more inside it, or a Markdown table's pipes) or a rule of dashes.
