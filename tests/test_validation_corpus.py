@@ -274,7 +274,6 @@ KNOWN_GAPS = {
     "3449-overview-swapped-ref-ikcarreau": "'(#1337), restoring Spyder users' ability to launch kernels' for 'Try to fix spyder kernel install': an outcome in the cited title's words, a success the title does not claim",
     "3462-real-model-july-ipykernelcarreau": "'This work improved the reliability of the testing process' beside #1324 ('Don't rerun test with --lf it hides failures') is flagged where the labeller, unsure, left it",
     "3463-real-model-june-ipykernelsylvaincorlay": "'#651' (debugging with native coroutines) cited for 'Fix bugs in downstream `nbclient` tests using native coroutines': it tells the coroutines part, #641 the nbclient part",
-    "3466-real-model-april-tritonbenchmren2025": "'reducing the number of lines modified by 60 lines (+159/-89)' is read as a count of the month's lines (wrong_count) where the labeller reads a figure no commit gives (unsupported_number)",
     "3467-real-model-july-tritonbenchmren2025": "'improving the performance of tritonbench' is told to the check by #260's body ('configs for different optimization variants')",
     "3170-real-model-may-jupyterminrk-2021": "'Added validation checks for `ExtensionPoint` (#503)' for 'return True on successful validate()' and 'to restore user preferences' for 'restore preference for SelectorEventLoop': the cited titles hold the claims' words, told of other things",
 }

@@ -11,7 +11,8 @@ fewer failures. Round AK (writers' summaries in ipykernel, a repository the chec
 asked that an outcome closed by its own ref be held to that work too, and that an outcome's clause
 end where the sentence goes on to other work in an irregular past ("…, and made …"). Round AL (the
 real model's drafts of eight months, five of them in ipykernel) asked for security and compatibility
-as effects, and that performance a title measures ("for performance measurement") tells none.
+as effects, that performance a title measures ("for performance measurement") tells none, and that
+a change in lines ("reducing the lines modified by 60 lines") is a figure, not a count of the month's.
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commits each behaviour needs.
 """
@@ -117,3 +118,8 @@ def test_performance_a_title_measures_tells_no_improvement() -> None:
     measured = [commit("m", "2025-03-10", "Add the resize kernel for performance measurement (#48)", "vision/bench.py")]
     said = "She added the resize kernel (#48).\n\nShe made progress on improving the performance of vision."
     assert kinds(said, measured) == ["ungrounded_text"]
+
+
+def test_a_change_in_lines_no_commit_gives_is_an_unsupported_figure_not_a_wrong_count() -> None:
+    assert kinds("She added a resize transform (#41), reducing the code by 60 lines.", RESIZE) == ["unsupported_number"]
+    assert kinds("She added a resize transform (#41), which grew the module by 5 lines.", RESIZE) == []

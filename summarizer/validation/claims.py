@@ -545,11 +545,21 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
         return
     noun = match.group("noun")
     span = (match.start("number"), match.end("noun"))
+    # "reducing the number of lines modified by 60 lines": a change in lines, a figure no total tells.
+    if kind == "lines" and _CHANGED_BY.search(before):
+        yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, span, scope, f"no commit or statistic{context.where(scope)} gives a change of {claimed:,} lines")
+        return
     yield finding(
         FindingKind.WRONG_COUNT, sentence, span, scope,
         f"the statistics say {count_as(truths[0], noun)}{context.where(scope)}, not {claimed:,}",
         count_as(truths[0], noun),
     )  # fmt: skip
+
+
+_CHANGED_BY = re.compile(
+    r"\b(?:reduc\w*|cut(?:s|ting)?|increas\w*|decreas\w*|shr[iu]nk\w*|grow\w*|grew|trimm\w*|lower\w*|rais\w*)\b[^.;:]{0,60}?\bby\s+(?:about\s+|around\s+|roughly\s+|some\s+)?$",
+    re.IGNORECASE,
+)
 
 
 def _of_repositories_beside(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> list[int]:
