@@ -108,7 +108,6 @@ KNOWN_GAPS = {
     "1591-aug-pretune-bullets-tarindu": "'The sm100 heuristic for B200 followed … (#3298)': #3298's own code names B200 and sm100 ('Off until sm100 AOT heuristic lands'), so only 're-enabling' tells #3328 from it",
     "1595-aug-preamble-fla-tarindu": "'… behind use_qk_l2norm_in_kernel … (#3289)': the varlen forward #3289 passes the same flags in its code, so every identifier of the claim is #3289's as well as #3288's",
     "1607-aug-other-author-tarindu": "Parshant Sharma's 'Fix rank mismatch for size-1 slice store patterns' landed on 2026-08-01 UTC but in July by its own time zone: told in August, it is no colleague's work of August",
-    "1645-june-flash-filler-jchoi": "'restored the CuTe flash attention fast path' (July's #3042) told in June: a June item's long body holds attention and path, and 'flash attention' is the field's",
     "1663-echo-overrides-ref-aditya": "'MetalOverrides supply … tgid/tid indexing … (#1761)': #1761's backend registration code holds the override words as well as #1852 does; 'index' reads as Markus Hoehnerbach's 'index type'",
     "1664-compact-overview-aditya": "'exercised by a dedicated test suite and a CI job (#1992, #1862)': #1992 adds test/test_metal.py but its title tells no test, and #1862's title tells the job; refs cited together, each a part",
     "1677-july-stage-stack-bullets-calebmkim": "'per_feature_accumulator … (#2829)': #2829 and #2830 are sibling reduction-seed changes whose code both write per_feature_accumulator",

@@ -13,13 +13,16 @@ end where the sentence goes on to other work in an irregular past ("…, and mad
 real model's drafts of eight months, five of them in ipykernel) asked for security and compatibility
 as effects, that performance a title measures ("for performance measurement") tells none, and that
 a change in lines ("reducing the lines modified by 60 lines") is a figure, not a count of the month's.
+The bench's run of the real model asked that a clause telling most of another month's title ("adding
+support for block size variable outside of the hl.tile loop", September's, in October) be that
+month's work.
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commits each behaviour needs.
 """
 
 from __future__ import annotations
 
-from tests.vision_history import commit, errors, march, march_by_login, march_with_teammate, teammates, titles_only
+from tests.vision_history import commit, errors, grace_between, march, march_by_login, march_with_teammate, teammates, titles_only
 
 PACKAGING = [commit("a", "2025-03-03", "Include all templates in the sdist (#41)", "pyproject.toml")]
 RESIZE = [commit("r", "2025-03-03", "Add a resize transform (#41)", "vision/resize.py")]
@@ -123,3 +126,18 @@ def test_performance_a_title_measures_tells_no_improvement() -> None:
 def test_a_change_in_lines_no_commit_gives_is_an_unsupported_figure_not_a_wrong_count() -> None:
     assert kinds("She added a resize transform (#41), reducing the code by 60 lines.", RESIZE) == ["unsupported_number"]
     assert kinds("She added a resize transform (#41), which grew the module by 5 lines.", RESIZE) == []
+
+
+SPRING = [
+    commit("s", "2025-03-04", "Support bilinear resize outside of the tile loop (#50)", "vision/resize.py"),
+    # April's code names each pair of those words, in one change or another, but no change all of them.
+    commit("t", "2025-04-08", "Add a colour histogram transform (#60)", "vision/histogram.py").model_copy(update={"code": ["bilinear_resize_outside"]}),
+    commit("u", "2025-04-09", "Speed up the histogram's bins (#61)", "vision/histogram.py").model_copy(update={"code": ["outside_tile_loop"]}),
+]
+
+
+def test_a_clause_telling_most_of_another_months_title_is_that_months_work() -> None:
+    history = grace_between("2025-03", "2025-04", SPRING)
+    said = "In April 2025, she added a colour histogram transform (#60), adding support for bilinear resize outside the tile loop."
+    assert errors(said, history) == {("wrong_month", "adding support for bilinear resize outside the tile loop")}
+    assert errors("In March 2025, she added support for bilinear resize outside the tile loop.", history) == set()

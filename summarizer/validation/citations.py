@@ -1055,10 +1055,60 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
             continue
         before = re.search(r"[\w.-]+\s+$", text[: match.start()])
         found.append((before.start() if before else match.start(), match.end(), telling[0]))
+    found = found or _titles_told(text, uncited, scope, context, skipped)
     if found:
         start, end, item = min(found, key=lambda phrase: phrase[0])
         message = f"“{text[start:end]}” is {ref_of(item)} “{item.title}”, of {month_label(item.month)}, not of {month_label(scope.month)}"
         yield finding(FindingKind.WRONG_MONTH, sentence, (start, end), scope, message, item.month)
+
+
+def _titles_told(text: str, uncited: int, scope: Evidence, context: Context, skipped: frozenset[str]) -> list[tuple[int, int, WorkItem]]:
+    """A clause that tells an item's title of another month, in most of its words ("adding support for
+    block size variable outside of the hl.tile loop", #619's "Support using block size var outside of
+    hl.tile loop", told in October), where no title of the month named tells as many: that month's work."""
+    citations = context.citations
+    found = []
+    for clause in _CLAUSE.finditer(text, uncited):
+        said = {key for word in WORD.findall(clause.group(0)) if _is_content(word, skipped) for key in keys(word)}
+        if len(said) < _TITLE_TOLD:
+            continue
+        best: tuple[int, WorkItem] | None = None
+        for id_, score in citations.title_scores(said, None).most_common():
+            if score < _TITLE_TOLD:
+                break
+            item = citations.item(id_)
+            told = _title_words_told(item.title, said, skipped)
+            if best is None or told > best[0]:
+                best = (told, item)
+        if best is None or best[1].month == scope.month:
+            continue
+        told, item = best
+        words = [word for word in WORD.findall(item.title) if _is_specific(word, skipped)]
+        if told < _TITLE_TOLD or 3 * told < 2 * len(words):
+            continue
+        # Not where an item of the month named says those words, in its title, messages or code.
+        wanted = [keys(word) for word in words if _title_words_told(word, said, skipped)]
+        if any(all(citations.shared(key_set, each) for key_set in wanted) for each in citations.of_month(scope.month or "")):
+            continue
+        start = clause.start() + len(clause.group(0)) - len(clause.group(0).lstrip())
+        found.append((start, clause.end(), item))
+    return found
+
+
+def _title_words_told(title: str, said: set[str], skipped: frozenset[str]) -> int:
+    """How many of a title's specific words a clause's keys tell: the same key, or one that begins
+    the other ("var" of variable)."""
+    told = 0
+    for word in WORD.findall(title):
+        if _is_specific(word, skipped) and any(key == other or (min(len(key), len(other)) >= 3 and (key.startswith(other) or other.startswith(key))) for key in keys(word) for other in said):
+            told += 1
+    return told
+
+
+# A clause: what runs between commas, semicolons, colons and a joining "and".
+_CLAUSE = re.compile(r"[^,;:]+?(?=\s+and\s+|[,;:]|[.!?]?\s*$)")
+# A title told in another month's words: this many of its specific words, and two in three of them.
+_TITLE_TOLD = 3
 
 
 def _is_content(word: str, skipped: frozenset[str]) -> bool:

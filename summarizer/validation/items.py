@@ -286,6 +286,7 @@ class ItemWords:
     _words_index: dict[str, tuple[dict[str, list[str]], list[str]]] = field(default_factory=dict, repr=False)
     commits: dict[str, Commit] = field(default_factory=dict, repr=False)  # sha -> the commit
     _runs: dict[str, frozenset[tuple[str, str, str]]] = field(default_factory=dict, repr=False)
+    _by_id: dict[str, WorkItem] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, history: History) -> ItemWords:
@@ -363,6 +364,12 @@ class ItemWords:
             texts = [item.title, *(f"{commit.subject}\n{commit.body}" for commit in commits), *(" ".join(commit.code) for commit in commits)]
             found = self._runs[item.id] = frozenset().union(*(word_runs(text) for text in texts))
         return found
+
+    def item(self, id_: str) -> WorkItem:
+        """The item of an id."""
+        if not self._by_id:
+            self._by_id.update((item.id, item) for item in self.items)
+        return self._by_id[id_]
 
     def of_month(self, month: str) -> list[WorkItem]:
         """The items of a month."""
