@@ -20,7 +20,7 @@ from summarizer.validation.grounding import check_filler, check_grounding
 from summarizer.validation.items import ref_of
 from summarizer.validation.prose import check_names, check_skills, find_duplicates
 from summarizer.validation.quotes import without_quoted_titles
-from summarizer.validation.sections import MONTH_MENTION, PR_REF, SHA, Sentence, month_mentions, split_sentences
+from summarizer.validation.sections import MONTH_MENTION, PR_REF, SHA, Sentence, month_mentions, split_sentences, within_spans
 from summarizer.validation.signal_claims import SIGNAL_ROW, check_signal_claims, check_signal_row, check_testing_claims
 from summarizer.validation.terms import (
     check_expansions,
@@ -160,22 +160,26 @@ def _one_per_colleague_phrase(found: list[Finding]) -> list[Finding]:
 def _one_per_name(found: list[Finding]) -> list[Finding]:
     """A sentence's findings, without a term that is a part of a name it misspells ("Wong" of
     "Eikan Wong"): the name's finding tells it."""
-    names = [f for f in found if f.kind == FindingKind.NAME_MISMATCH]
-    return [f for f in found if f.kind != FindingKind.UNGROUNDED_TERM or not any(_within(f, name) for name in names)]
+    in_a_name = within_spans([((f.offset or 0), (f.offset or 0) + len(f.text)) for f in found if f.kind == FindingKind.NAME_MISMATCH])
+    return [f for f in found if f.kind != FindingKind.UNGROUNDED_TERM or not in_a_name(f.offset or 0)]
 
 
 def _one_per_colleague_commit(found: list[Finding], sentence: Sentence) -> list[Finding]:
     """A sentence's findings, with the phrases it takes from one colleague's commit close together
     ("the DE-Surrogate hybrid autotuner with an early-stopping option") as one finding."""
     kept: list[Finding] = []
+    last: dict[str, int] = {}  # a colleague commit's message -> where its last finding is kept
     for item in sorted(found, key=lambda f: f.offset or 0):
-        previous = next((f for f in reversed(kept) if f.kind == FindingKind.OTHER_AUTHOR and f.message == item.message), None)
-        if item.kind != FindingKind.OTHER_AUTHOR or previous is None or (item.offset or 0) - ((previous.offset or 0) + len(previous.text)) > _CLOSE:
+        at = last.get(item.message) if item.kind == FindingKind.OTHER_AUTHOR else None
+        previous = kept[at] if at is not None else None
+        if previous is None or at is None or (item.offset or 0) - ((previous.offset or 0) + len(previous.text)) > _CLOSE:
+            if item.kind == FindingKind.OTHER_AUTHOR:
+                last[item.message] = len(kept)
             kept.append(item)
             continue
         start = (previous.offset or 0) - sentence.start
         end = max((previous.offset or 0) + len(previous.text), (item.offset or 0) + len(item.text)) - sentence.start
-        kept[kept.index(previous)] = previous.model_copy(update={"text": sentence.text[start:end]})
+        kept[at] = previous.model_copy(update={"text": sentence.text[start:end]})
     return kept
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from summarizer.models.activity import Commit
 from summarizer.models.findings import Finding, FindingKind
@@ -40,8 +41,20 @@ _GIVEN_TO_OTHERS = re.compile(
 
 def _credited_in(sentence: Sentence) -> Callable[[Commit], bool]:
     """Whether the sentence names whoever landed a commit ("Will Feng's layer_norm kernels")."""
-    named = {word.lower() for word in re.findall(r"[A-Z][a-z]{2,}", sentence.text)}
+    named = _capitalized(sentence.text)
     return lambda commit: any(word.lower() in named for word in commit.author_name.split())
+
+
+# Read once a sentence: a pasted one names a teammate's term thousands of times.
+@lru_cache(maxsize=256)
+def _capitalized(text: str) -> frozenset[str]:
+    return frozenset(word.lower() for word in re.findall(r"[A-Z][a-z]{2,}", text))
+
+
+@lru_cache(maxsize=256)
+def _given_away_at(text: str) -> int | None:
+    given_away = _GIVEN_TO_OTHERS.search(text)
+    return given_away.start() if given_away else None
 
 
 def landed_by_another(term: str, sentence: Sentence, scope: Evidence, context: Context) -> Finding | bool:
@@ -56,10 +69,10 @@ def landed_by_another(term: str, sentence: Sentence, scope: Evidence, context: C
     commits = context.colleagues.mentioning(term, [scope.month] if scope.month else every_month) or context.colleagues.mentioning(term, every_month)
     if not commits:
         return False
-    given_away = _GIVEN_TO_OTHERS.search(sentence.text)
+    given_away = _given_away_at(sentence.text)
     start = sentence.text.find(term)
     credited = _credited_in(sentence)
-    if (given_away and start > given_away.start()) or any(credited(commit) for commit in commits):
+    if (given_away is not None and start > given_away) or any(credited(commit) for commit in commits):
         return True
     commit = commits[0]
     message = f"landed by {commit.author_name} in {commit.short_sha}, not by {context.name}: “{commit.subject}”"

@@ -13,6 +13,8 @@ beside a list of them), or, where none is cited, of its month's commits: one wor
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
@@ -23,7 +25,7 @@ from summarizer.validation.evidence import FIGURE, Evidence, in_words
 from summarizer.validation.items import WORD, keys, ref_of, whole_keys
 from summarizer.validation.phrases import STOP_WORDS
 from summarizer.validation.prose import TAG_LINE
-from summarizer.validation.sections import CLAUSE_REACH, Sentence
+from summarizer.validation.sections import CLAUSE_REACH, Sentence, within_spans
 from summarizer.validation.vocabulary import GENERIC_WORDS
 
 _IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|ensur\w*|optimi[sz]\w*|contribut\w*\s+to|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
@@ -217,10 +219,10 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     # (`cited_wrong`): that finding tells the claim. Praise ("which the team had been waiting on") is
     # a claim wherever it stands.
     if refs_in(sentence.text):
-        outcomes = _outcomes(sentence.text)
+        in_outcome = within_spans(_outcomes(sentence.text))
         claimed = [
             (match, parts) for match, parts in claimed
-            if any(start <= match.start() < stop for start, stop in outcomes)
+            if in_outcome(match.start())
             or _OF_THE_WHOLE.search(sentence.text[max(0, match.start() - 40) : match.start()])
             or (not cited_wrong and (_effect_alone(sentence.text, match) or _OPENS.match(sentence.text[: match.start()]) is not None))
             or not parts
@@ -229,6 +231,8 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         return
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
     items = cited_items(sentence.text, context) or cited_items(around[0], context) or cited_items(around[1], context)
+    # Each once: a pasted run cites one item thousands of times.
+    items = list({item.id: item for item in items}.values())
     told = in_words(messages_of(items, context)).lower() if items else scope.said
     unsupported: list[tuple[re.Match[str], str]] = []
     for match, parts in claimed:
@@ -242,11 +246,24 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         if not parts or not re.search(rf"\b(?:{'|'.join(parts)})(?!\w*_)", (in_words(messages_of(named, context)).lower() if named else told)):
             where = f"in {', '.join(ref_of(item) for item in named)}" if named else "in the items cited around it" if items else "of the month" if scope.month else "of the period"
             unsupported.append((match, where))
-    for match, where in unsupported:
-        # "improving the performance and reliability": one effect, not also its first half.
-        if not any(other is not match and other.start() <= match.start() and match.end() <= other.end() for other, _ in unsupported):
+    # "improving the performance and reliability": one effect, not also its first half.
+    inside = _inside_another([match.span() for match, _ in unsupported])
+    for index, (match, where) in enumerate(unsupported):
+        if index not in inside:
             start = _last_verb(match)
             yield finding(FindingKind.UNGROUNDED_TEXT, sentence, (start, match.end()), scope, f"“{sentence.text[start : match.end()]}” is an effect no work {where} speaks of")
+
+
+def _inside_another(spans: list[tuple[int, int]]) -> set[int]:
+    """The indices of the spans another of them holds (two alike hold each other), read in order of
+    their starts, the furthest end so far at hand: a pasted sentence claims thousands of effects."""
+    alike = Counter(spans)
+    inside, furthest = set(), -1
+    for index in sorted(range(len(spans)), key=lambda at: (spans[at][0], -spans[at][1])):
+        if alike[spans[index]] > 1 or furthest >= spans[index][1]:
+            inside.add(index)
+        furthest = max(furthest, spans[index][1])
+    return inside
 
 
 def check_consequences(sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
@@ -255,11 +272,16 @@ def check_consequences(sentence: Sentence, scope: Evidence, context: Context) ->
     or more, are in none of the cited items: a claim of its own, which the citation does not back."""
     if TAG_LINE.match(sentence.text):
         return
+    refs = refs_in(sentence.text)
+    ends = [ref.end() for ref, _ in refs]
     for start, stop in _outcomes(sentence.text):
-        # The work is what the refs before it cite, and the ref after it that closes the sentence ("…, which
-        # eliminated … (#1273)"; "…, closing with the deprecation of the Gtk event loops (#1036)").
+        # The work is what the refs before it cite (the nearest ones: a pasted run of thousands reads
+        # in linear time), and the ref after it that closes the sentence ("…, which eliminated …
+        # (#1273)"; "…, closing with the deprecation of the Gtk event loops (#1036)").
         closing = _CLOSING_REFS.match(sentence.text, stop)
-        items = cited_items(sentence.text[:start], context) + (cited_items(closing.group(0), context) if closing else [])
+        before = refs[max(0, bisect_right(ends, start) - _NEAREST_REFS) : bisect_right(ends, start)]
+        items = list({item.id: item for ref, kind in before for item in context.citations.cited(ref, kind)}.values())
+        items += cited_items(closing.group(0), context) if closing else []
         told = sentence.text[start:stop]
         # A figure in it is the figure checks' to hold; a ref after it, in the sentence's middle, cites the
         # outcome's own work; "which was added by …" tells what a thing is, and only an effect in it ("which
@@ -275,6 +297,10 @@ def check_consequences(sentence: Sentence, scope: Evidence, context: Context) ->
         if not any(context.citations.shared(keys(word), item) for word in words for item in items):
             refs = ", ".join(ref_of(item) for item in items)
             yield finding(FindingKind.UNGROUNDED_TEXT, sentence, (start, stop), scope, f"“{told}” is an outcome no work cited ({refs}) speaks of")
+
+
+# How many refs before an outcome tell the work it is of.
+_NEAREST_REFS = 20
 
 
 # Where an effect is the sentence's own verb: "- Improved performance and stability in …".

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from itertools import accumulate
 from typing import NamedTuple
 
@@ -341,3 +342,17 @@ def _month_of(match: re.Match[str]) -> str:
     if match.group("iso_year"):
         return f"{match.group('iso_year')}-{match.group('iso_month')}"
     return f"{match.group('year')}-{_MONTH_NUMBERS[match.group('name')[:3].lower()]:02d}"
+
+
+def within_spans(spans: list[tuple[int, int]]) -> Callable[[int], bool]:
+    """Whether a position is inside one of the spans (start inclusive, end exclusive), each asked by
+    a bisection of their starts: a pasted sentence holds thousands of them."""
+    ordered = sorted(spans)
+    starts = [start for start, _ in ordered]
+    furthest = list(accumulate((end for _, end in ordered), max))
+
+    def within(position: int) -> bool:
+        before = bisect_right(starts, position)
+        return before > 0 and furthest[before - 1] > position
+
+    return within
