@@ -139,40 +139,22 @@ def test_a_month_whose_summary_is_replaced_by_the_offline_text_is_the_offline_mo
     assert any(note.startswith("June 2025: the model's summary was set aside (this paragraph names none of Grace Hopper's work") for note in profile.drafting.notes)
 
 
-def test_an_effect_no_work_speaks_of_goes_with_its_sentence_and_the_rest_of_the_month_stays(
-    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    "failing",
+    ["These stubs made the mainframe far more reliable.", "Overall, this was a productive and rewarding stretch for everyone involved."],
+    ids=["an effect no work speaks of", "a sentence of filler"],
+)
+def test_a_failing_sentence_of_a_summary_that_names_its_work_goes_alone_and_the_rest_of_the_month_stays(
+    grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch, failing: str
 ) -> None:
     june: dict[str, object] = {}
-    effect = "These stubs made the mainframe far more reliable."
 
     def respond(request: Request) -> Reply:
-        # June's answer tells its work, then an effect no commit speaks of; asked to repair it, the model gives it again.
+        # June's answer tells its work, then the failing sentence; asked to repair it, the model gives it again.
         if request.kind == "month" and month_of(request) == "2025-06":
             june.update(truthful_answer(request))
-            june["summary"] = f"{june['summary']} {effect}"
-        if (request.kind == "month" and month_of(request) == "2025-06") or (request.kind == "repair" and effect in request.user):
-            return completion(json.dumps(june))
-        return truthful(request)
-
-    with FakeOpenAI(respond) as server:
-        profile = draft(server, grace, cache, monkeypatch)
-    month = next(month for month in profile.months if month.month == "2025-06")
-    assert month.summary == 'Grace Hopper\'s work of the month included: Revert "Support REDEFINES clause"; Add CICS transaction stubs.'
-    assert [highlight.text for highlight in month.highlights] == [highlight["text"] for highlight in june["highlights"]]  # type: ignore[attr-defined]
-    assert not any(note.startswith("June 2025:") for note in profile.drafting.notes)
-    assert [f.kind for f in profile.findings if f.severity == "error"] == []
-
-
-def test_a_sentence_of_filler_goes_alone_and_the_rest_of_the_month_stays(grace: Activity, cache: RunCache, monkeypatch: pytest.MonkeyPatch) -> None:
-    june: dict[str, object] = {}
-    filler = "Overall, this was a productive and rewarding stretch for everyone involved."
-
-    def respond(request: Request) -> Reply:
-        # June's answer tells its work, then a sentence that names none of it; asked to repair it, the model gives it again.
-        if request.kind == "month" and month_of(request) == "2025-06":
-            june.update(truthful_answer(request))
-            june["summary"] = f"{june['summary']} {filler}"
-        if (request.kind == "month" and month_of(request) == "2025-06") or (request.kind == "repair" and filler in request.user):
+            june["summary"] = f"{june['summary']} {failing}"
+        if (request.kind == "month" and month_of(request) == "2025-06") or (request.kind == "repair" and failing in request.user):
             return completion(json.dumps(june))
         return truthful(request)
 
