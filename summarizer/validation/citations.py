@@ -1065,7 +1065,8 @@ def check_months_of_work(sentence: Sentence, scope: Evidence, context: Context) 
 def _titles_told(text: str, uncited: int, scope: Evidence, context: Context, skipped: frozenset[str]) -> list[tuple[int, int, WorkItem]]:
     """A clause that tells an item's title of another month, in most of its words ("adding support for
     block size variable outside of the hl.tile loop", #619's "Support using block size var outside of
-    hl.tile loop", told in October), where no title of the month named tells as many: that month's work."""
+    hl.tile loop", told in October), where no item of the month named says all the words it tells (in
+    its title, messages or code): that month's work."""
     citations = context.citations
     found = []
     for clause in _CLAUSE.finditer(text, uncited):
@@ -1086,7 +1087,6 @@ def _titles_told(text: str, uncited: int, scope: Evidence, context: Context, ski
         words = [word for word in WORD.findall(item.title) if _is_specific(word, skipped)]
         if told < _TITLE_TOLD or 3 * told < 2 * len(words):
             continue
-        # Not where an item of the month named says those words, in its title, messages or code.
         wanted = [keys(word) for word in words if _title_words_told(word, said, skipped)]
         if any(all(citations.shared(key_set, each) for key_set in wanted) for each in citations.of_month(scope.month or "")):
             continue
