@@ -245,12 +245,12 @@ def _attempts(words: list[str], acronym: str) -> bool:
                 return True
             # Every word one of its letters in order, one letter left out: "Gated Exponential Linear Unit" attempts GEGLU,
             # "multi-threading architecture" MTIA.
-            if len(letters) >= 4 and len(initials) == len(letters) - 1 and _in_order("".join(initials).lower(), letters):
+            if len(letters) >= 4 and len(initials) == len(letters) - 1 and in_order("".join(initials).lower(), letters):
                 return True
     return False
 
 
-def _in_order(initials: str, letters: str) -> bool:
+def in_order(initials: str, letters: str) -> bool:
     """Whether the initials are letters of the acronym in their order."""
     remaining = iter(letters)
     return all(initial in remaining for initial in initials)

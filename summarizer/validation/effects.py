@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
@@ -230,9 +230,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     if not claimed:
         return
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
-    items = cited_items(sentence.text, context) or cited_items(around[0], context) or cited_items(around[1], context)
-    # Each once: a pasted run cites one item thousands of times.
-    items = list({item.id: item for item in items}.values())
+    items = _each_once(cited_items(sentence.text, context) or cited_items(around[0], context) or cited_items(around[1], context))
     told = in_words(messages_of(items, context)).lower() if items else scope.said
     unsupported: list[tuple[re.Match[str], str]] = []
     for match, parts in claimed:
@@ -252,6 +250,11 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         if index not in inside:
             start = _last_verb(match)
             yield finding(FindingKind.UNGROUNDED_TEXT, sentence, (start, match.end()), scope, f"“{sentence.text[start : match.end()]}” is an effect no work {where} speaks of")
+
+
+def _each_once(items: Iterable[WorkItem]) -> list[WorkItem]:
+    """The items, each once, in the order first cited: a pasted run cites one item thousands of times."""
+    return list({item.id: item for item in items}.values())
 
 
 def _inside_another(spans: list[tuple[int, int]]) -> set[int]:
@@ -279,8 +282,8 @@ def check_consequences(sentence: Sentence, scope: Evidence, context: Context) ->
         # in linear time), and the ref after it that closes the sentence ("…, which eliminated …
         # (#1273)"; "…, closing with the deprecation of the Gtk event loops (#1036)").
         closing = _CLOSING_REFS.match(sentence.text, stop)
-        before = refs[max(0, bisect_right(ends, start) - _NEAREST_REFS) : bisect_right(ends, start)]
-        items = list({item.id: item for ref, kind in before for item in context.citations.cited(ref, kind)}.values())
+        cited_before = bisect_right(ends, start)
+        items = _each_once(item for ref, kind in refs[max(0, cited_before - _NEAREST_REFS) : cited_before] for item in context.citations.cited(ref, kind))
         items += cited_items(closing.group(0), context) if closing else []
         told = sentence.text[start:stop]
         # A figure in it is the figure checks' to hold; a ref after it, in the sentence's middle, cites the

@@ -235,8 +235,8 @@ class Colleagues:
         self._saying_mine = saying(self._my_titles)
         self._titles: dict[str, list[tuple[tuple[str, ...], Commit]]] | None = None
         # month -> the others' texts, normalized and with their spaces, when asked
-        self._texts: dict[str, list[tuple[str, str, Commit]]] = {}
-        self._undotted: dict[str, list[str]] = {}  # the same texts without dots, read for a dotted term
+        # (and normalized without dots, for a dotted term: "py.typed" where their title says "Py-typed")
+        self._texts: dict[str, list[tuple[str, str, str, Commit]]] = {}
 
     def is_common(self, word: str) -> bool:
         """A generic word, or one of the developer's own."""
@@ -256,13 +256,13 @@ class Colleagues:
             if month not in self._texts:
                 # In the order they landed: the pairs' order is a set's, which differs from run to run.
                 beside = sorted({id(c): c for commits in self.theirs.get(month, {}).values() for c in commits}.values(), key=lambda commit: (commit.authored_at, commit.sha))
-                self._texts[month] = [(normalize(text), SEPARATORS.sub(" ", text.lower()), commit) for commit in beside for text in [_text(commit)]]
-            if undotted and month not in self._undotted:
-                self._undotted[month] = [text.replace(".", "") for text, _, _ in self._texts[month]]
-            plain = self._undotted.get(month, []) if undotted else []
+                self._texts[month] = [
+                    (normalized, normalized.replace(".", ""), SEPARATORS.sub(" ", text.lower()), commit)
+                    for commit in beside for text in [_text(commit)] for normalized in [normalize(text)]
+                ]  # fmt: skip
             found += [
-                commit for at, (text, spaced, commit) in enumerate(self._texts[month])
-                if (short.search(spaced) if short else needle in text or (undotted and undotted in plain[at]))
+                commit for text, plain, spaced, commit in self._texts[month]
+                if (short.search(spaced) if short else needle in text or (undotted and undotted in plain))
             ]  # fmt: skip
         return found
 

@@ -10,7 +10,7 @@ from summarizer.languages import language_named, language_of
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.months import PRACTICES
 from summarizer.people import handle_of, is_a_person
-from summarizer.validation.acronyms import acronyms_of
+from summarizer.validation.acronyms import acronyms_of, in_order
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import Evidence, normalize
 from summarizer.validation.items import BUMP, keys, parts, whole_keys
@@ -131,14 +131,9 @@ def _dressed_up_login(word: str, logins: list[str]) -> str | None:
         if lowered == own:
             if word not in {login, own, login[:1].upper() + login[1:], own[:1].upper() + own[1:]}:
                 return login
-        elif word[0].isupper() and len(lowered) >= len(own) + 2 and lowered[0] == own[0] and lowered[-1] == own[-1] and _in_order(own, lowered):
+        elif word[0].isupper() and len(lowered) >= len(own) + 2 and lowered[0] == own[0] and lowered[-1] == own[-1] and in_order(own, lowered):
             return login
     return None
-
-
-def _in_order(letters: str, word: str) -> bool:
-    remaining = iter(word)
-    return all(letter in remaining for letter in letters)
 
 
 # How far around a name its context is read ("reviewed by …", "… (ethche)"): a pasted run of names reads in linear time.
