@@ -146,10 +146,18 @@ def _with_width(text: str, spelled: str, start: int) -> tuple[str, int]:
 
 
 def standard(acronym: str, spelled: str) -> bool:
-    """Whether the words, or their last words, are a standard expansion of the acronym."""
+    """Whether the words, or their last words, are a standard expansion of the acronym. A numbered
+    one the glossary does not hold is its acronym's, numbered alike: "RC1 (release candidate 1)"."""
+    forms = glossary().get(acronym.lower())
+    numbered = _NUMBERED.fullmatch(acronym) if forms is None else None
+    if numbered and spelled.endswith(numbered.group("number")):
+        acronym, spelled = numbered.group("acronym"), spelled.removesuffix(numbered.group("number")).rstrip(" -")
     forms = glossary().get(acronym.lower(), frozenset())
     words = spelled.split()
     return any(_form_key(" ".join(words[first:])) in forms for first in range(len(words)))
+
+
+_NUMBERED = re.compile(r"(?P<acronym>[A-Za-z]+)[.-]?(?P<number>\d+)")
 
 
 @cache
@@ -202,11 +210,12 @@ def _letters(acronym: str) -> str:
 @cache
 def _glossed() -> re.Pattern[str]:
     """An acronym of the glossary beside words in parentheses or the words
-    beside it in parentheses: what may be an expansion the initials do not give away."""
+    beside it in parentheses: what may be an expansion the initials do not give away. A number
+    may follow the acronym: "rc.0 (release commit 0)", "RC1 (release candidate 1)"."""
     keys = sorted(glossary(), key=len, reverse=True)
     alternatives = "|".join(re.escape(key) for key in keys)
     return re.compile(
-        rf"(?<![\w/])(?P<after>{alternatives})s?\s*\((?P<long_after>[A-Za-z][A-Za-z0-9 /-]{{3,80}}?)\)"
+        rf"(?<![\w/])(?P<after>{alternatives})(?:s|[.-]?\d+)?\s*\((?P<long_after>[A-Za-z][A-Za-z0-9 /-]{{3,80}}?)\)"
         rf"|(?<![\w/-])(?P<long_before>(?:[A-Za-z][\w/-]*\s+){{1,6}}[A-Za-z][\w/-]*)\s*\((?P<before>{alternatives})s?\)",
         re.IGNORECASE,
     )

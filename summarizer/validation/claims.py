@@ -11,6 +11,7 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.models.signals import LARGE_ITEM_LINES
 from summarizer.paths import is_test_path
+from summarizer.period import MONTH_NAMES
 from summarizer.titles import METADATA_TRAILER
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
@@ -57,6 +58,9 @@ _PART_SAW = re.compile(
     r"^\s*(?:(?:in|during)\s+[A-Z][a-z]+\.?(?:\s+\d{4})?,?\s+)?(?:the|its|his|her|their)\s+(?!(?:work|month|period|year|quarter|team|project|repo|repository)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:saw|got|received|gained|had|took)\s+$",
     re.IGNORECASE,
 )
+# "9 on 6 November", "two commits on November 20th": a day's count.
+_DAY = rf"(?P<date>(?P<day>[0-3]?\d)(?:st|nd|rd|th)?\s+(?P<month>{MONTH_NAME})\b|(?P<month2>{MONTH_NAME})\.?\s+(?P<day2>[0-3]?\d)(?:st|nd|rd|th)?\b(?![,.]?\d))"
+DAY_COUNT = re.compile(rf"\b{NUMBER}\s+(?:(?:commits?|changes?|of them|PRs?|pull requests?)\s+)?(?:(?:landed|merged)\s+)?on\s+(?:the\s+)?{_DAY}", re.IGNORECASE)
 _DAY_WITH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]{2,8}\.?,?\s+with\s+$")
 # "one feature line", "two commit messages": the noun names another thing, counted as no commits or features.
 _COMPOUND_AFTER = re.compile(
@@ -211,10 +215,27 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     text = _without_of_them(sentence.text)
     for start, end in months:
         text = text[:start] + re.sub(r"\d", " ", text[start:end]) + text[end:]
+    yield from _check_day_counts(sentence, context)
     for match in COUNT.finditer(text):
         each = each_month_before(sentence.text[max(0, match.start() - 120) : match.start()], context.period_months)
         for told in [context.scope(month) for month in each] or [_told_of(sentence.text, match.start(), scope, context)]:
             yield from _check_count(match, sentence, told, context)
+
+
+def _check_day_counts(sentence: Sentence, context: Context) -> Iterator[Finding]:
+    """A count of a day's commits ("9 on 6 November, 12 on 20 November"): the commits that landed
+    that day, of the one month of the period with that name."""
+    for match in DAY_COUNT.finditer(sentence.text):
+        name = (match.group("month") or match.group("month2"))[:3].lower()
+        months = [month for month in context.period_months if MONTH_NAMES[int(month[5:]) - 1][:3].lower() == name]
+        if len(months) != 1:
+            continue
+        day = int(match.group("day") or match.group("day2"))
+        landed = sum(commit.committed_at.day == day for commit in context.commits_of(months[0]))
+        if number_value(match.group("number")) != landed:
+            told = context.scope(months[0])
+            span = (match.start("number"), match.end())
+            yield finding(FindingKind.WRONG_COUNT, sentence, span, told, f"{count_as(landed, 'commit')} landed on {match.group('date')}", str(landed))
 
 
 def _without_of_them(text: str) -> str:
@@ -455,6 +476,22 @@ def _stated_by_cited(number: int, sentence: Sentence, context: Context) -> bool:
     return any(number in context.citations.stated[item.id] for item in cited_items(sentence.text, context))
 
 
+def _enumerated(number: int, kind: str, after: str, context: Context) -> bool:
+    """A count whose items the sentence goes on to cite, as many refs as it counts, each of the
+    kind counted: "Two picker bugs were fixed: a wrong picker marker … (#688), and pickers for empty
+    chunks (#691)" counts those two, though the statistics class #688, a typo's fix, as other work.
+    Whether each ref did what it is cited for is the evidence check's."""
+    items = list({item.id: item for item in cited_items(after, context)}.values())
+    if number < 2 or len(items) != number or kind in ("repositories", "months", "lines"):
+        return False
+    if kind == "bugs":
+        return all(item.item_class == "bug" or _FIX_TITLE.match(item.title) for item in items)
+    return kind != "features" or all(item.item_class == "feature" for item in items)
+
+
+_FIX_TITLE = re.compile(r"\W*(?:\[[^]]*\]\s*)*(?:fix|resolve|correct|repair)", re.IGNORECASE)
+
+
 def _stated(number: int, text: str) -> bool:
     """Whether the text gives `number` as a quantity: not as a ref (#237, pull/237), a hash or a version."""
     return bool(re.search(rf"(?<![\w#/.:-]){number}(?![\w.:/-]|\.\d)", text))
@@ -498,7 +535,10 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     # "within 14 days changed lines" counts days; "give one line and exit 2" is a message's length.
     if _TIME_NOUNS & set(between) or (kind == "lines" and claimed == 1) or _COMPOUND_AFTER.match(match.group("after")):
         return
-    if _stated_by_cited(claimed, sentence, context):
+    # "12 commits on 20 November": a day's count, which the day's check reads.
+    if DAY_COUNT.match(sentence.text, match.start("number")):
+        return
+    if _stated_by_cited(claimed, sentence, context) or _enumerated(claimed, kind, sentence.text[match.end() :], context):
         return
     # "Two nit commits", "five code changes": a count of a kind of them counts a part of the whole.
     # "April 2025 was the busiest month, with 4 commits": a month's figures, told beside it, are its whole.

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.period import MONTH_NAMES
-from summarizer.validation.claims import COUNT, LINES_DIFF, TESTED_OF, TESTED_SHARE
+from summarizer.validation.claims import COUNT, DAY_COUNT, LINES_DIFF, TESTED_OF, TESTED_SHARE
 from summarizer.validation.context import Context
 from summarizer.validation.evidence import Evidence
 from summarizer.validation.items import whole_keys
@@ -97,7 +97,7 @@ def check_filler(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     text = sentence.text.strip()
     if len(text.split()) < MIN_WORDS or _NOT_PROSE.match(sentence.line) or TAG_LINE.match(text) or text.endswith(":"):
         return
-    if PR_REF.search(text) or SHA.search(text) or COUNT.search(text) or LINES_DIFF.search(text) or _WORK_CLASSES.search(text):
+    if PR_REF.search(text) or SHA.search(text) or COUNT.search(text) or DAY_COUNT.search(text) or LINES_DIFF.search(text) or _WORK_CLASSES.search(text):
         return
     # A month of the period named as when the work happened, not as what a sentence praises ("Overall,
     # March showed …"): "Xu Zhao spent much of late November on build and CI plumbing."
@@ -158,7 +158,7 @@ def rests_on_data(paragraph: str, about_developer: bool, context: Context) -> bo
     if _names_a_term(paragraph, context):
         return True
     stems = vocabulary.specific_stems(paragraph)
-    counted = bool(COUNT.search(paragraph) or LINES_DIFF.search(paragraph) or TESTED_OF.search(paragraph) or TESTED_SHARE.search(paragraph))
+    counted = bool(COUNT.search(paragraph) or DAY_COUNT.search(paragraph) or LINES_DIFF.search(paragraph) or TESTED_OF.search(paragraph) or TESTED_SHARE.search(paragraph))
     anchored = about_developer or counted or vocabulary.names_when_or_where(paragraph)
     return vocabulary.names_a_piece(stems) or (anchored and (len(stems) >= 1 or counted or about_developer and vocabulary.names_when_or_where(paragraph)))
 

@@ -290,6 +290,9 @@ def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
         # "packaging" where a title says sdist.
         told_so = bool(whole_keys(tag) & told) if len(parts(tag)) > 1 else _told_keys(keys(tag), scope, context)
         return told_so or _told_otherwise(tag, scope)
+    # "source maps" where a title says sourcemap: a compound the messages write as one word.
+    if whole_keys(tag) & told:
+        return True
     # A tag of the field's nouns alone ("performance profiling") is told by any of them.
     words = [word for word in tag.split() if word.lower() not in _SKILL_NOUNS]
     if not words:
@@ -327,6 +330,8 @@ _JS_TOOLS = re.compile(r"webpack|\b(?:lerna|npm|yarn|jlpm|pnpm|jest|eslint|babel
 _TOLD_OTHERWISE = {
     **dict.fromkeys(("performance", "optimization", "optimisation"), _SPEED),
     **dict.fromkeys(("dependency", "dependencies"), BUMP),
+    # "Python version support" where a title says "Bump min Python … test up to 3.14".
+    **dict.fromkeys(("version", "versions"), re.compile(r"\b(?:v?\d+\.\d+\w*|bump\w*|upgrad\w*)\b", re.IGNORECASE)),
     **dict.fromkeys(("packaging", "package", "metadata"), _PACKAGING),
     # npm and Node.js by the tools of their ecosystem ("Enable lerna caching for build scripts").
     **dict.fromkeys(("npm", "node.js", "nodejs", "node"), _JS_TOOLS),
@@ -347,7 +352,7 @@ _TOLD_OTHERWISE = {
 _SKILL_NOUNS = frozenset(
     "infrastructure tooling tools engineering development optimization performance design automation integration "
     "analysis profiling debugging maintenance technical developer unit interface software systems operations ops handling management "
-    "code compatibility frameworks framework process processes practices programming operation on of and for in".split()
+    "code compatibility frameworks framework process processes practices programming operation support on of and for in".split()
 )
 _INNER_LABEL = re.compile(r"^(?:\*\*|__)?[A-Z][A-Za-z ]{1,24}:(?:\*\*|__)?\s+")
 
