@@ -247,7 +247,6 @@ KNOWN_GAPS = {
     "3386-real-model-december-tritonbenchmren": "Hongtao's finding, told in #77's body, told as Manman Ren's (no commit of Hongtao's in the month says it); '306 lines of code' and 'the number of lines to 10' told as effects; the sentence naming Hongtao is read as naming nothing",
     "3387-real-model-december-helionrechen": "'which improved the quality of the codebase' is told by lint work (pyrefly, lint.yml) to the check, where the labeller reads it as unsupported",
     "3388-real-model-april-tritonbenchdrisspg": "'the pre-commit added lots of options to FlexAttention': #194's work told of #195 in words, without a ref",
-    "3395-real-model-october-helionmsaroufim": "'ensured that the documentation was clear and up-to-date': a quality of the docs claimed in no form of effect the check knows",
     "3396-real-model-june-tritonbenchtrobie": "'ensuring that the `utils` code is more robust and faster', beside an OOM fix, is flagged where the labeller, unsure, left it",
     "3399-real-model-july-pydanticsmisra": "'Misra saurabh1', the login split in two, is read as the login; the skill 'Algorithms' is flagged where the labeller, unsure, left it",
     "3400-real-model-september-pydanticsmisra": "'by 100% across several key performance-critical functions': #9950's figure told of several functions, whose words its title holds",
@@ -274,6 +273,12 @@ KNOWN_GAPS = {
     "3462-real-model-july-ipykernelcarreau": "'This work improved the reliability of the testing process' beside #1324 ('Don't rerun test with --lf it hides failures') is flagged where the labeller, unsure, left it",
     "3463-real-model-june-ipykernelsylvaincorlay": "'#651' (debugging with native coroutines) cited for 'Fix bugs in downstream `nbclient` tests using native coroutines': it tells the coroutines part, #641 the nbclient part",
     "3467-real-model-july-tritonbenchmren2025": "'improving the performance of tritonbench' is told to the check by #260's body ('configs for different optimization variants')",
+    "3499-real-model-january-jupyter2rgbkrk": "'These fixes made the package more stable and reliable for users': fixes of flaky tests and of a channel's cleanup tell reliability to the check, which reads no 'for users' as the claim's reach",
+    "3500-real-model-september-jupyter3mrenou": "'These changes help maintain the stability and reliability of Jupyter notebooks': 'Prevent failure if kernel is not found when shutting it down' tells reliability to the check, which reads no 'of Jupyter notebooks' as the claim's reach",
+    "3502-real-model-december-jupyteryuvipanda": "`version_info` and `activity_metrics` for 'metric with version information' and 'Expose 3 activity metrics': a name written with the titles' words joined is theirs to the check (the issue's normalised comparison), in a history without code where the labeller read them as names made up; 'valuable insights' of metrics is praise to the check, which the labeller left",
+    "3504-real-model-september-jupyter3metaperl": "'made the documentation for help parameters more accurate' for 'Documented help parameter of TraitType.__init__()' is flagged where the labeller left it",
+    "3507-real-model-february-helionoulgen2026a": "'#1574' ('Add Pallas fori_loop with async DMA …', whose code names a launcher) cited for 'more efficient indexing and reduced launcher overhead': a word of its code tells a part of the claim",
+    "3508-real-model-june-tritonbenchyhao2025": "'more robust and easier to use' after a fix of repeated calls and an added install step is flagged where the labeller left it; 'improving its internal testing capabilities' is no effect the check knows",
     "3170-real-model-may-jupyterminrk-2021": "'Added validation checks for `ExtensionPoint` (#503)' for 'return True on successful validate()' and 'to restore user preferences' for 'restore preference for SelectorEventLoop': the cited titles hold the claims' words, told of other things",
 }
 

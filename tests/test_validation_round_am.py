@@ -4,7 +4,14 @@ spelled out ("rc.0 (release commit 0)") is an expansion to hold to the glossary;
 two words where the titles write one ("source maps" for sourcemap), or as the support of a version
 the titles bump ("Python version support"), is shown; a count whose items the sentence goes on to
 cite, as many refs as it counts ("Two picker bugs were fixed: … (#688), and … (#691)"), counts
-those; and a day's count ("9 on 6 November") is the commits that landed that day.
+those; and a day's count ("9 on 6 November") is the commits that landed that day. Round AN (the
+real model's drafts of twelve months of nine developers, seven it had not drafted) asked that a
+quality said of a piece of the work ("more efficient indexing") be held to the items that name it;
+that praise and the effect it goes on to ("was instrumental in improving …") be one claim; that
+keeping something up to date be an effect, and making it easier to develop; that a functionality
+the work names ("improved shutdown functionality") be no effect; that a ref telling a part of a
+claim in words of its own pass beside another item's title copied; and that "performance
+improvement" as a skill claim performance.
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commits each behaviour needs.
 """
@@ -76,3 +83,65 @@ def test_a_days_count_told_wrongly_is_a_wrong_count() -> None:
         ("wrong_count", "1 on 6 March"),
         ("wrong_count", "2 on 20 March"),
     }
+
+
+RESIZE = [commit("r", "2025-03-03", "Add a resize transform (#41)", "vision/resize.py")]
+
+
+LAUNCHER = [
+    commit("h", "2025-03-03", "Add proper indexing to the resize launcher (#50)", "vision/launcher.py"),
+    commit("i", "2025-03-04", "Reduce launcher overhead (#51)", "vision/launcher.py"),
+]
+
+
+def test_a_quality_said_of_a_piece_of_the_work_is_held_to_the_items_that_name_it() -> None:
+    assert kinds("In March 2025 the runtime got more efficient indexing.", LAUNCHER) == ["ungrounded_text"]
+    assert kinds("In March 2025 the runtime got more efficient launcher overhead handling.", LAUNCHER) == []
+
+
+def test_praise_and_the_effect_it_goes_on_to_are_one_claim() -> None:
+    said = "She added a resize transform (#41). This work was instrumental in improving the performance of vision."
+    assert errors(said, march(RESIZE)) == {("ungrounded_text", "instrumental in improving the performance")}
+
+
+def test_keeping_something_up_to_date_is_an_effect_a_message_must_give() -> None:
+    docs = [commit("j", "2025-03-05", "Fix the docs version (#52)", "docs/conf.py")]
+    assert kinds("She fixed the docs version (#52), ensuring that the documentation stayed up to date.", docs) == ["ungrounded_text"]
+    tools = [commit("k", "2025-03-05", "Update pyrefly to 0.46.2 (#53)", ".pre-commit-config.yaml")]
+    assert kinds("In March 2025 she kept the pyrefly type checking up to date (#53).", tools) == []
+
+
+def test_making_it_easier_to_develop_is_an_effect() -> None:
+    assert kinds("She added a resize transform (#41), making it easier to develop vision models.", RESIZE) == ["ungrounded_text"]
+
+
+def test_a_functionality_the_work_names_is_no_effect() -> None:
+    shutdown = [commit("l", "2025-03-06", "Shutdown kernels and terminals on api/shutdown (#54)", "vision/api.py")]
+    assert kinds("In March 2025 she improved shutdown functionality in vision.", shutdown) == []
+    assert kinds("In March 2025 she improved the app's functionality in vision.", shutdown) == ["ungrounded_text"]
+
+
+def test_a_fallback_when_something_cannot_be_done_tells_robustness_and_compatibility() -> None:
+    fallback = [commit("m", "2025-03-07", "Fall back to the old json_clean if we are not able to serialize a message (#55)", "vision/io.py")]
+    said = "She added a fall back to the old json_clean (#55). This improved robustness and compatibility with the old json_clean."
+    assert kinds(said, fallback) == []
+
+
+DOWNSTREAM = [
+    commit("n", "2025-03-08", "Fix downstream workflow (#56)", ".github/workflows/downstream.yml"),
+    commit("o", "2025-03-08", "Re-enable qtconsole in downstream checks (#57)", ".github/workflows/downstream.yml"),
+]
+
+
+def test_a_ref_telling_a_part_of_the_claim_in_words_of_its_own_passes() -> None:
+    said = "She fixed downstream workflow by ensuring qtconsole is enabled in downstream checks (#57)."
+    assert kinds(said, DOWNSTREAM) == []
+
+
+def test_a_ref_beside_another_items_title_copied_is_wrong_evidence() -> None:
+    assert kinds("She fixed downstream workflow (#57).", DOWNSTREAM) == ["wrong_evidence"]
+
+
+def test_a_performance_improvement_is_a_claim_of_performance() -> None:
+    improved = [commit("p", "2025-03-09", "Improve the resize transform's docs (#58)", "vision/resize.py")]
+    assert kinds("She improved the resize transform's docs (#58).\n\n**Skills:** Python, performance improvement", improved) == ["unsupported_skill"]

@@ -28,6 +28,8 @@ from summarizer.validation.prose import TAG_LINE
 from summarizer.validation.sections import CLAUSE_REACH, Sentence, within_spans
 from summarizer.validation.vocabulary import GENERIC_WORDS
 
+# What the software can do made more of: new features, or a message that says so.
+_FUNCTIONALITY = ("functional", "add", "support", "feature", "new", "enabl", "allow", "implement", "introduc", "expos", "extend")
 _IMPROVED = r"(?:improv\w*|boost\w*|enhanc\w*|increas\w*|ensur\w*|optimi[sz]\w*|contribut\w*\s+to|better)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+,?\s+){0,3}?"
 # "moved the loop into the kernel for stability": the quality the work was done for, claimed.
 _FOR_THE_SAKE = r"\bfor\s+(?:greater\s+|more\s+)?"
@@ -47,7 +49,7 @@ _EFFECTS = (
     (
         re.compile(rf"\b(?:{_BECAME}(?:reliabl[ey]|dependabl[ey]|robust(?:ly)?|stabl[ey]|resilient(?:ly)?)|{_IMPROVED}(?:reliability|dependability|robustness|stability|resilience)|(?:reliability|robustness|stability){_WAS_IMPROVED}|{_FOR_THE_SAKE}(?:reliability|robustness|stability){_CLAUSE_ENDS})\b", re.IGNORECASE),
         # A fix is no claim of reliability: "more robust" needs the commits to speak of it.
-        ("reliab", "dependab", "robust", "stab", "noise", "noisy", "unstab", "flak", "crash", "retry", "retries", "hang", "timeout", "race", "resilien", "deadlock", "segfault", "failure", "exception"),
+        ("reliab", "dependab", "robust", "stab", "noise", "noisy", "unstab", "flak", "crash", "retry", "retries", "hang", "timeout", "race", "resilien", "deadlock", "segfault", "failure", "exception", "unable to", "not able to"),
     ),
     (
         re.compile(rf"\b(?:(?:fully|more|entirely|bit-for-bit)\s+reproducible|{_IMPROVED}reproducibility)\b", re.IGNORECASE),
@@ -80,7 +82,7 @@ _EFFECTS = (
         # "improved the app's functionality": what the software can do, made more of: new features, or
         # a message that says so (not an upgrade or release notes).
         re.compile(rf"\b(?:{_IMPROVED}functionality|(?:better|greater|more|richer)\s+functionality)\b", re.IGNORECASE),
-        ("functional", "add", "support", "feature", "new", "enabl", "allow", "implement", "introduc", "expos", "extend"),
+        _FUNCTIONALITY,
     ),
     (
         # "ensuring that all changes did not break existing functionality": a guarantee a message must give.
@@ -95,7 +97,7 @@ _EFFECTS = (
     (
         # "to ensure compatibility", "improving compatibility with newer Pythons": what the message must say it keeps working with.
         re.compile(rf"\b(?:more\s+compatible|(?:ensur\w*|maintain\w*|preserv\w*|{_IMPROVED})(?:\w+\s+)?compatibility|{_FOR_THE_SAKE}compatibility{_CLAUSE_ENDS})\b", re.IGNORECASE),
-        ("compat", "support", "version", "upgrad", "deprecat", "migrat", "python 3", "pin"),
+        ("compat", "support", "version", "upgrad", "deprecat", "migrat", "python 3", "pin", "fallback", "fall back", "legacy", "old "),
     ),
     (
         # "a more flexible way to define data models": a latitude the message must give.
@@ -133,6 +135,11 @@ _EFFECTS = (
         ("integrity", "corrupt", "checksum", "consisten"),
     ),
     (
+        # "ensuring that the documentation stayed up to date with the latest changes": a currency the message must give.
+        re.compile(r"\b(?:ensur\w*|keep\w*|kept)\s+(?:that\s+)?(?:[\w'’-]+\s+){0,4}?(?:(?:stay\w*|remain\w*|is|are|was|were|be)\s+)?(?:\w+\s+and\s+)?(?:up[\s-]to[\s-]date|in\s+sync)\b", re.IGNORECASE),
+        ("up to date", "up-to-date", "sync", "latest", "stale", "outdated", "refresh", "regenerat", "updat", "bump", "upgrad"),
+    ),
+    (
         # "performs well under various conditions", "on different hardware platforms": a reach over
         # cases no one listed, which the message must name.
         re.compile(
@@ -153,7 +160,7 @@ _EFFECTS = (
     ),
     (
         # "streamlined the development process", "improved user experience", "easier to use", "easier for other developers to understand".
-        re.compile(rf"\b(?:streamlin\w*|smoother|easier\s+to\s+(?:use|run|set\s+up|adopt)|easier\s+for\s+(?:other\s+|new\s+)?(?:users|developers|contributors|maintainers|readers|reviewers|people|others)\s+to\s+\w+|more\s+(?:\w+\s+and\s+)?user[- ]friendly|more\s+seamless|seamless\s+(?:user\s+|developer\s+)?experience|{_IMPROVED}(?:user|developer)\s+experience|{_IMPROVED}usability)\b", re.IGNORECASE),
+        re.compile(rf"\b(?:streamlin\w*|smoother|easier\s+to\s+(?:use|run|set\s+up|adopt|develop)|easier\s+for\s+(?:other\s+|new\s+)?(?:users|developers|contributors|maintainers|readers|reviewers|people|others)\s+to\s+\w+|more\s+(?:\w+\s+and\s+)?user[- ]friendly|more\s+seamless|seamless\s+(?:user\s+|developer\s+)?experience|{_IMPROVED}(?:user|developer)\s+experience|{_IMPROVED}usability)\b", re.IGNORECASE),
         ("usab", "ux", "ergonom", "simplif", "easier", "friendl", "streamlin", "smooth", "convenien", "experience", "error message", "clearer", "contributing"),
     ),
     (
@@ -170,7 +177,7 @@ _EFFECTS = (
             # How well the work was done or who it showed the person to be: "well-documented and understood by the team", "demonstrate Karthick's expertise".
             r"|(?:well|thoroughly|comprehensively)[\s-]+documented|demonstrat\w*\s+(?:[\w'’]+\s+){0,2}?(?:expertise|proficiency|mastery|skills?\s+in)"
             # How much the work mattered: "a crucial step", "were valuable for testing", "benefiting the development of …".
-            r"|(?:crucial|essential|vital)\s+(?:for|to|in|step|part|role)|valuable\s+(?:addition|tool|asset|resource|insights?|contributions?|for)"
+            r"|(?:crucial|essential|vital|instrumental)\s+(?:for|to|in|step|part|role)|valuable\s+(?:addition|tool|asset|resource|insights?|contributions?|for)"
             r"|(?:is|was|were|are|be|been)\s+(?:both\s+|all\s+|very\s+|particularly\s+|especially\s+|highly\s+)?(?:valuable|beneficial|crucial|essential|vital)"
             r"|benefi(?:cial|ting|ted)\s+(?:for|to|the)|positive\s+(?:impact|effect|influence)"
             # What the work may bring about some day: "which will likely lead to better performance analysis".
@@ -230,26 +237,43 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     if not claimed:
         return
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
-    items = _each_once(cited_items(sentence.text, context) or cited_items(around[0], context) or cited_items(around[1], context))
+    own_refs = cited_items(sentence.text, context)
+    items = _each_once(own_refs or cited_items(around[0], context) or cited_items(around[1], context))
     told = in_words(messages_of(items, context)).lower() if items else scope.said
     unsupported: list[tuple[re.Match[str], str]] = []
     for match, parts in claimed:
         # "all aimed at improving the performance, usability …": an aim, no effect claimed.
         if _AIMED.search(sentence.text[max(0, match.start() - 40) : match.start()]):
             continue
+        # "improved shutdown functionality" beside "Shutdown kernels/terminals on api/shutdown": the work named, no effect.
+        if parts is _FUNCTIONALITY and _names_what_it_does(match.group(0), told):
+            continue
         # "… and he threaded pallas_interpret through the launchers for better performance": the
         # effect of the work its clause names by the name its title gives, held to that work alone.
-        named = _named_in_clause(sentence.text, match.start(), scope, context)
+        named = _named_in_clause(sentence.text, match.start(), scope, context) or (_named_after(sentence.text, match.end(), scope, context) if not own_refs else [])
         # Not inside an identifier: "fast_accum" is a flag's name, no claim of speed.
         if not parts or not re.search(rf"\b(?:{'|'.join(parts)})(?!\w*_)", (in_words(messages_of(named, context)).lower() if named else told)):
             where = f"in {', '.join(ref_of(item) for item in named)}" if named else "in the items cited around it" if items else "of the month" if scope.month else "of the period"
             unsupported.append((match, where))
     # "improving the performance and reliability": one effect, not also its first half.
     inside = _inside_another([match.span() for match, _ in unsupported])
-    for index, (match, where) in enumerate(unsupported):
-        if index not in inside:
-            start = _last_verb(match)
-            yield finding(FindingKind.UNGROUNDED_TEXT, sentence, (start, match.end()), scope, f"“{sentence.text[start : match.end()]}” is an effect no work {where} speaks of")
+    # "was instrumental in enhancing the performance": praise and the effect it goes on to are one claim.
+    claims: list[tuple[int, int, str]] = []
+    for match, where in sorted((unsupported[index] for index in range(len(unsupported)) if index not in inside), key=lambda each: each[0].start()):
+        start = _last_verb(match)
+        if claims and claims[-1][1] <= start and not sentence.text[claims[-1][1] : start].strip():
+            claims[-1] = (claims[-1][0], match.end(), claims[-1][2])
+        else:
+            claims.append((start, match.end(), where))
+    for start, end, where in claims:
+        yield finding(FindingKind.UNGROUNDED_TEXT, sentence, (start, end), scope, f"“{sentence.text[start:end]}” is an effect no work {where} speaks of")
+
+
+def _names_what_it_does(effect: str, told: str) -> bool:
+    """Whether the words between an improvement and the functionality it claims name what the
+    messages tell the work did: "improved shutdown functionality", not "the app's functionality"."""
+    between = WORD.findall(effect)[1:-1]
+    return any(len(word) > 3 and word.lower() not in _NOT_CLAIMS and re.search(rf"\b{re.escape(word.lower())}", told) for word in between)
 
 
 def _each_once(items: Iterable[WorkItem]) -> list[WorkItem]:
@@ -395,6 +419,32 @@ def _named_in_clause(text: str, end: int, scope: Evidence, context: Context) -> 
     return []
 
 
+def _named_after(text: str, start: int, scope: Evidence, context: Context) -> list[WorkItem]:
+    """The items of the month whose titles hold the words of what a quality is said of, right
+    after it ("more efficient indexing", "faster tile and load/store operations"), where no more
+    than two titles hold them all: the work that effect is of. The longest run of those words
+    that such titles hold, from the first."""
+    said_of = _SAID_OF.match(text, start)
+    if scope.month is None or not said_of or not _QUALITY.search(text, 0, start):
+        return []
+    words = [word for word in WORD.findall(said_of.group("what")) if len(word) > 2 and word.lower() not in _NOT_CLAIMS][:_OBJECT_WORDS]
+    month_keys = context.citations.by_month_title_key
+    for count in range(len(words), 0, -1):
+        holders: dict[str, WorkItem] | None = None
+        for word in words[:count]:
+            holding = {item.id: item for key in keys(word) for item in month_keys.get((scope.month, key), [])}
+            holders = holding if holders is None else {id: item for id, item in holders.items() if id in holding}
+        if holders and len(holders) <= 2:
+            return list(holders.values())
+    return []
+
+
+# What an effect is said of: the words right after it, to the clause's end ("more efficient indexing
+# and reduced …" is said of indexing).
+_SAID_OF = re.compile(r"\s+(?!(?:and|or|but|to|for|with|in|on|by|as)\b)(?P<what>[A-Za-z][\w/-]*(?:,?\s+(?!(?:and|or)\s+(?:[a-z]+ed|made)\b)[A-Za-z][\w/-]*){0,5})")
+_OBJECT_WORDS = 4
+# An effect that ends in the quality it gives what follows ("more efficient indexing").
+_QUALITY = re.compile(r"\b(?:efficient|robust|reliable|stable|accurate|faster|quicker|flexible|secure|maintainable|performant|scalable|reproducible|compatible)$", re.IGNORECASE)
 _SUBJECTS_EFFECT = re.compile(r"(?:contribut|help|made|led|brought)\w*\b", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"[,;:]\s|\s(?:and|while|but|whereas)\s")
 # A name as code writes it: snake_case, camelCase or dotted.

@@ -285,6 +285,10 @@ def _told_word_by_word(tag: str, scope: Evidence, context: Context) -> bool:
     word of the developer's items or of what their files show, but for the field's words for kinds
     of work ("benchmark infrastructure", "unit testing", "technical documentation")."""
     told = context.citations.told(scope.month)
+    # "performance improvement" claims performance: the improvement is what any work is.
+    meant = [word for word in tag.split() if word.lower() not in _IMPROVEMENT]
+    if meant and len(meant) < len(tag.split()):
+        return _told_word_by_word(" ".join(meant), scope, context)
     if len(tag.split()) == 1:
         # "autotuning" where they wrote autotune; a name of parts whole: "TensorFlow" is not "tensor";
         # "packaging" where a title says sdist.
@@ -354,6 +358,7 @@ _SKILL_NOUNS = frozenset(
     "analysis profiling debugging maintenance technical developer unit interface software systems operations ops handling management "
     "code compatibility frameworks framework process processes practices programming operation support on of and for in".split()
 )
+_IMPROVEMENT = frozenset("improvement improvements enhancement enhancements".split())
 _INNER_LABEL = re.compile(r"^(?:\*\*|__)?[A-Z][A-Za-z ]{1,24}:(?:\*\*|__)?\s+")
 
 
