@@ -11,7 +11,10 @@ that praise and the effect it goes on to ("was instrumental in improving …") b
 keeping something up to date be an effect, and making it easier to develop; that a functionality
 the work names ("improved shutdown functionality") be no effect; that a ref telling a part of a
 claim in words of its own pass beside another item's title copied; and that "performance
-improvement" as a skill claim performance.
+improvement" as a skill claim performance. Round AO (writers' summaries in nbformat and
+jupyter_events) asked that one specific word of a claim ("setup" of "The CI setup was cleaned up")
+not give it to another item where the cited title holds more of its words, that "several pull
+requests" name no work, and that ending every lint warning be an effect a message must give.
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commits each behaviour needs.
 """
@@ -145,3 +148,18 @@ def test_a_ref_beside_another_items_title_copied_is_wrong_evidence() -> None:
 def test_a_performance_improvement_is_a_claim_of_performance() -> None:
     improved = [commit("p", "2025-03-09", "Improve the resize transform's docs (#58)", "vision/resize.py")]
     assert kinds("She improved the resize transform's docs (#58).\n\n**Skills:** Python, performance improvement", improved) == ["unsupported_skill"]
+
+
+CLEANUP = [
+    commit("q", "2025-03-10", "Clean up CI checks (#35)", ".github/workflows/ci.yml"),
+    commit("s", "2025-03-11", "Use base setup dependency type (#47)", "pyproject.toml"),
+    commit("t", "2025-03-12", "Adopt ruff and address lint (#51)", "pyproject.toml"),
+]
+
+
+def test_one_word_of_a_claim_gives_it_to_no_other_item_whose_title_holds_fewer_of_its_words() -> None:
+    assert kinds("The CI setup was cleaned up over several pull requests (#35).", CLEANUP) == []
+
+
+def test_ending_every_lint_warning_is_an_effect_a_message_must_give() -> None:
+    assert kinds("She adopted ruff (#51), which eliminated every lint warning in the codebase.", CLEANUP) == ["ungrounded_text"]

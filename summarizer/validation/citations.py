@@ -50,6 +50,7 @@ first second third last latest next previous earlier later before after during s
 helped helps made makes moved landed shipped delivered wired brought brings bring turned turns took takes needed needs went came rest remainder
 besides further furthermore moreover additional additionally extra meanwhile finally notably highlights highlight elsewhere otherwise quick quickly plus
 largest biggest smallest longest shortest busiest heaviest
+pull request requests prs passes pass rounds round
 """.split())
 _MONTH_WORDS = frozenset(
     "january february march april may june july august september october november december "
@@ -149,6 +150,10 @@ def check_citations(sentence: Sentence, scope: Evidence, context: Context) -> It
             narrow = _misplaced(wide_claim, items, scope, context, alone, together, in_sentence)
         # A ref given in apposition ("The one bug fix, 59927cc, fixed …") has no words before it to be read by.
         verdicts = [narrow, narrow if wide_claim is narrow_claim or narrow is None or not wide_claim else _misplaced(wide_claim, items, scope, context, alone, together, in_sentence)]
+        # "The CI setup was cleaned up (#35)" for "Clean up CI checks", beside "Use base setup dependency
+        # type": one specific word of a claim, where the cited title holds more of all its words, tells no other item.
+        if len(narrow_claim) == 1 and _titled_more(_every_key(claims[0]), items, verdicts[0], scope, context):
+            verdicts = [None, None]
         copied = _copied_title(claims[0], items, scope, context) if alone else None
         # New work cited to a change of docs beside the change that made it ("Added AGENTS.md and updated it (#1100, #1128)") is told.
         claimed = items + [item for id_, item in cited_by_claim[claims[1]].items() if id_ in together]
@@ -308,6 +313,16 @@ def _swapped(
             verdict = _misplaced(each.claim, items, scope, context, not left, left, in_sentence - wrong_beside.keys())
             if verdict is not None and verdict[1] in wrong_beside.values():
                 yield finding(FindingKind.WRONG_EVIDENCE, sentence, each.match, scope, *verdict)
+
+
+def _titled_more(every: frozenset[str], items: list[WorkItem], verdict: tuple[str, str | None] | None, scope: Evidence, context: Context) -> bool:
+    """Whether the cited items' titles hold two or more of a claim's words, and more of them than the
+    title of the item the verdict offers instead."""
+    if verdict is None or verdict[1] is None:
+        return False
+    own = max((context.citations.shared(every, item, title=True) for item in items), default=0)
+    offered = [item for item in context.citations.in_scope(scope.month) if ref_of(item) == verdict[1]]
+    return own >= 2 and all(context.citations.shared(every, item, title=True) < own for item in offered)
 
 
 def _titled_better(every: frozenset[str], items: list[WorkItem], partners: list[WorkItem], context: Context) -> WorkItem | None:

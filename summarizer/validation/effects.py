@@ -65,13 +65,13 @@ _EFFECTS = (
         ("memory", "alloc", "footprint", "oom", "resource", "leak", "consum", "vram", "vmem", "hbm", "spill"),
     ),
     (
-        # "eliminated failed releases", "preventing crashes": failures ended, which a message must speak of.
+        # "eliminated failed releases", "preventing crashes", "eliminated every lint warning": failures ended, which a message must speak of.
         re.compile(
             r"\b(?:eliminat\w*|prevent\w*|avoid\w*|put\s+an\s+end\s+to)\s+(?:[\w-]+\s+){0,2}?"
-            r"(?:failures?|failed|failing|crash(?:es)?|errors|breakages?|outages?|hangs|deadlocks?|regressions)\b",
+            r"(?:failures?|failed|failing|crash(?:es)?|errors|breakages?|outages?|hangs|deadlocks?|regressions|warnings?)\b",
             re.IGNORECASE,
         ),
-        ("fail", "crash", "error", "break", "broke", "hang", "deadlock", "regress", "flak", "fix"),
+        ("fail", "crash", "error", "break", "broke", "hang", "deadlock", "regress", "flak", "fix", "warning"),
     ),
     (
         # "a decrease in the number of failures", "fewer test errors": failures made rarer, which a message must speak of.
