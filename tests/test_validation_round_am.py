@@ -15,11 +15,17 @@ improvement" as a skill claim performance. Round AO (writers' summaries in nbfor
 jupyter_events) asked that one specific word of a claim ("setup" of "The CI setup was cleaned up")
 not give it to another item where the cited title holds more of its words, that "several pull
 requests" name no work, and that ending every lint warning be an effect a message must give.
+Round AP (the real model's drafts of fourteen months, seven in nbdime, new to it) asked that "JS"
+show JavaScript; that prose in backticks be no name; that "did not impact the performance", a
+severity ("critical issues"), "thorough tests", "enhanced the helion experience" and "optimized
+the code" be claims a message must make.
 
 The data: Grace Hopper in acme/vision (tests/vision_history.py), from the commits each behaviour needs.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from tests.vision_history import commit, errors, march, titles_only
 
@@ -163,3 +169,32 @@ def test_one_word_of_a_claim_gives_it_to_no_other_item_whose_title_holds_fewer_o
 
 def test_ending_every_lint_warning_is_an_effect_a_message_must_give() -> None:
     assert kinds("She adopted ruff (#51), which eliminated every lint warning in the codebase.", CLEANUP) == ["ungrounded_text"]
+
+
+def test_js_in_a_title_shows_javascript() -> None:
+    month = titles_only("Bump JS packages to rc.0 (#41)", "Improve the diff view (#42)")
+    assert kinds("She bumped the JS packages (#41).\n\n**Skills:** JavaScript", month) == []
+
+
+def test_node_js_alone_shows_no_javascript() -> None:
+    month = titles_only("Disable Node.js setup in CI workflows (#41)", "Improve the diff view (#42)")
+    assert kinds("She disabled the Node.js setup (#41).\n\n**Skills:** JavaScript", month) == ["unsupported_skill"]
+
+
+def test_prose_in_backticks_is_no_name() -> None:
+    said = "She added a resize transform (the `transform that resizes images to a given size`) (#41)."
+    assert kinds(said, RESIZE) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "She added a resize transform (#41). The changes did not impact the performance of vision.",
+        "She added a resize transform (#41), which addressed critical issues in vision.",
+        "She added a resize transform (#41), backed by thorough tests.",
+        "She added a resize transform (#41), which enhanced the vision experience for everyone.",
+        "In March 2025 she optimized the code for resizing images.",
+    ],
+)
+def test_a_claim_of_what_the_work_was_worth_needs_a_message_that_makes_it(said: str) -> None:
+    assert kinds(said, RESIZE) == ["ungrounded_text"]

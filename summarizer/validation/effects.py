@@ -43,7 +43,7 @@ _BECAME = r"(?:more\s+(?:\w+\s+and\s+)?|(?:was|were|is|are|be|been|remains?|rema
 _EFFECTS = (
     (
         # "a noticeable reduction in the time it took to validate schemas" too.
-        re.compile(rf"\b(?:faster|quicker|more\s+quickly|speed(?:s|ed|ing)?\s+up|sped\s+up|shorten\w*|more\s+performant|(?:reduction|decrease|drop)\s+in\s+(?:the\s+)?(?:\w+\s+)?(?:time|latency|runtime)|{_IMPROVED}(?:performance|speed|throughput|latency)|(?:performance|speed|throughput){_WAS_IMPROVED}|{_FOR_THE_SAKE}(?:performance|speed){_CLAUSE_ENDS})\b", re.IGNORECASE),
+        re.compile(rf"\b(?:faster|quicker|more\s+quickly|speed(?:s|ed|ing)?\s+up|sped\s+up|shorten\w*|more\s+performant|(?:reduction|decrease|drop)\s+in\s+(?:the\s+)?(?:\w+\s+)?(?:time|latency|runtime)|{_IMPROVED}(?:performance|speed|throughput|latency)|(?:performance|speed|throughput){_WAS_IMPROVED}|{_FOR_THE_SAKE}(?:performance|speed){_CLAUSE_ENDS}|optimi[sz](?:ed|es|ing)\s+(?:the\s+)?(?:code|implementation|logic)\b)\b", re.IGNORECASE),
         ("fast", "speed", "perf", "slow", "latenc", "overhead", "optimi", "throughput", "flops", "bandwidth", "quick", "sped"),
     ),
     (
@@ -74,6 +74,11 @@ _EFFECTS = (
         ("fail", "crash", "error", "break", "broke", "hang", "deadlock", "regress", "flak", "fix", "warning"),
     ),
     (
+        # "addressed critical issues": a severity the message must give.
+        re.compile(r"\b(?:critical|severe|serious)\s+(?:issues?|bugs?|problems?|regressions?|flaws?)\b", re.IGNORECASE),
+        ("critical", "severe", "serious", "crash", "regress", "secur", "vulnerab", "data loss", "corrupt", "segfault"),
+    ),
+    (
         # "a decrease in the number of failures", "fewer test errors": failures made rarer, which a message must speak of.
         re.compile(r"\b(?:(?:decrease|reduction|drop|decline)\s+in\s+(?:the\s+)?(?:number\s+of\s+)?(?:[\w-]+\s+)?(?:failures|errors|crashes|flakes)|fewer\s+(?:[\w-]+\s+)?(?:failures|errors|crashes))\b", re.IGNORECASE),
         ("fewer", "reduc", "flak", "fail", "crash", "error"),
@@ -85,9 +90,10 @@ _EFFECTS = (
         _FUNCTIONALITY,
     ),
     (
-        # "ensuring that all changes did not break existing functionality": a guarantee a message must give.
-        re.compile(r"\b(?:ensur\w*\s+(?:that\s+)?(?:[\w-]+\s+){0,4}?(?:did|do|does|would|will)\s*(?:not|n['’]t)\s+break|without\s+breaking\s+(?:any\s+)?existing|(?:did|do|does)\s+not\s+break\s+(?:any\s+)?existing)\b", re.IGNORECASE),
-        ("regress", "backward", "compat", "break", "preserv"),
+        # "ensuring that all changes did not break existing functionality", "they did not impact the
+        # performance of the application": a guarantee a message must give.
+        re.compile(r"\b(?:ensur\w*\s+(?:that\s+)?(?:[\w-]+\s+){0,4}?(?:did|do|does|would|will)\s*(?:not|n['’]t)\s+break|without\s+breaking\s+(?:any\s+)?existing|(?:did|do|does)\s+not\s+break\s+(?:any\s+)?existing|(?:did|do|does|would|will)\s*(?:not|n['’]t)\s+(?:negatively\s+)?(?:impact|affect|degrade|hurt|slow\s+down)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:performance|speed|behaviou?r|functionality|users))\b", re.IGNORECASE),
+        ("regress", "backward", "compat", "break", "preserv", "no impact", "neutral", "unchanged"),
     ),
     (
         # "to ensure compatibility and security": a safety the message must name.
@@ -160,7 +166,7 @@ _EFFECTS = (
     ),
     (
         # "streamlined the development process", "improved user experience", "easier to use", "easier for other developers to understand".
-        re.compile(rf"\b(?:streamlin\w*|smoother|easier\s+to\s+(?:use|run|set\s+up|adopt|develop)|easier\s+for\s+(?:other\s+|new\s+)?(?:users|developers|contributors|maintainers|readers|reviewers|people|others)\s+to\s+\w+|more\s+(?:\w+\s+and\s+)?user[- ]friendly|more\s+seamless|seamless\s+(?:user\s+|developer\s+)?experience|{_IMPROVED}(?:user|developer)\s+experience|{_IMPROVED}usability)\b", re.IGNORECASE),
+        re.compile(rf"\b(?:streamlin\w*|smoother|easier\s+to\s+(?:use|run|set\s+up|adopt|develop)|easier\s+for\s+(?:other\s+|new\s+)?(?:users|developers|contributors|maintainers|readers|reviewers|people|others)\s+to\s+\w+|more\s+(?:\w+\s+and\s+)?user[- ]friendly|more\s+seamless|seamless\s+(?:user\s+|developer\s+)?experience|{_IMPROVED}(?:(?:user|developer)\s+)?experience|{_IMPROVED}usability)\b", re.IGNORECASE),
         ("usab", "ux", "ergonom", "simplif", "easier", "friendl", "streamlin", "smooth", "convenien", "experience", "error message", "clearer", "contributing"),
     ),
     (
@@ -175,7 +181,7 @@ _EFFECTS = (
             r"|(?:the\s+)?(?:team|maintainers|community|reviewers|contributors)\s+(?:has\s+|have\s+)?(?:observed|noticed|saw|experienced|appreciated|welcomed|praised|valued)"
             r"|feature[\s-]+rich|(?:popular|widely[\s-]+used|well[\s-]+known|beloved|leading)\s+(?:[\w-]+\s+){0,2}?(?:library|package|tool|framework|project)"
             # How well the work was done or who it showed the person to be: "well-documented and understood by the team", "demonstrate Karthick's expertise".
-            r"|(?:well|thoroughly|comprehensively)[\s-]+documented|demonstrat\w*\s+(?:[\w'’]+\s+){0,2}?(?:expertise|proficiency|mastery|skills?\s+in)"
+            r"|(?:well|thoroughly|comprehensively)[\s-]+documented|(?:thoroughly|extensively|rigorously)[\s-]+tested|thorough\s+(?:tests?|testing)|demonstrat\w*\s+(?:[\w'’]+\s+){0,2}?(?:expertise|proficiency|mastery|skills?\s+in)"
             # How much the work mattered: "a crucial step", "were valuable for testing", "benefiting the development of …".
             r"|(?:crucial|essential|vital|instrumental)\s+(?:for|to|in|step|part|role)|valuable\s+(?:addition|tool|asset|resource|insights?|contributions?|for)"
             r"|(?:is|was|were|are|be|been)\s+(?:both\s+|all\s+|very\s+|particularly\s+|especially\s+|highly\s+)?(?:valuable|beneficial|crucial|essential|vital)"

@@ -412,7 +412,8 @@ _PATH = re.compile(r"(?<![\w/~.-])(?:[\w.-]+/)+[\w.-]*\w\.[A-Za-z][\w+]{0,5}\b")
 # are kernels written with CUTLASS's CuTe DSL ("[cutedsl] …").
 _TOLD_BY = {
     # JavaScript by those tools; TypeScript by its own (a linter or a bundler serves plain JavaScript too).
-    "javascript": _JS_TOOLS,
+    # "Bump JS packages to rc.0": its abbreviation, in capitals, not Node.js's.
+    "javascript": re.compile(rf"{_JS_TOOLS.pattern}|(?<![\w.])(?-i:JS)\b", re.IGNORECASE),
     "typescript": re.compile(r"\b(?:tsconfig|tsc|ts-node|tslib|\w+\.tsx?|\.d\.ts)\b", re.IGNORECASE),
     "cuda": re.compile(r"\b(?:cudnn|cublas(?:lt)?|cutlass|cute(?:_?dsl)?|nvcc|nvrtc|cupti|cufft|curand|cusparse)\b", re.IGNORECASE),
     # Python by its tools, its PEPs, its dunder names, its own exceptions and its snake_case

@@ -89,8 +89,8 @@ def check_terms(sentence: Sentence, scope: Evidence, context: Context, expanded:
         kind = match.lastgroup or ""
         term = match.group(kind)
         if kind == "code":
-            # A command line quoted whole is an example of use, not a name to find.
-            if len(term) > _LONGEST_NAME:
+            # A command line quoted whole is an example of use, not a name to find; nor are words quoted as code.
+            if len(term) > _LONGEST_NAME or len(term.split()) >= _QUOTED_WORDS:
                 continue
             # `f(x)` names f; `TRITON_INTERPRET=1` names the variable it sets.
             term = re.sub(r"\(.*\)$|(?<=\w)=[^\s=]*$", "", term).strip()
@@ -243,6 +243,8 @@ def _code_words(scope: Evidence, context: Context) -> Iterator[str]:
 
 
 _LONGEST_NAME = 80
+# "`feature allowing validator and serializer functions to have default values`": prose in backticks.
+_QUOTED_WORDS = 5
 _IDENTIFIER_KINDS = frozenset({"code", "dotted", "snake", "camel"})
 
 
