@@ -55,14 +55,18 @@ def test_a_skill_in_two_words_that_the_titles_write_as_one_is_shown() -> None:
     assert kinds("She added the sources for the sourcemap (#41).\n\n**Skills:** source maps", month) == []
 
 
-def test_the_support_of_a_version_the_titles_bump_is_shown() -> None:
-    month = titles_only("Bump min Python to reflect CI, test up to 3.14 (#41)", "Debounce `isGit` queries (#42)")
-    assert kinds("She bumped the minimum Python (#41).\n\n**Skills:** Python version support", month) == []
-
-
-def test_the_support_of_what_no_title_names_is_not_shown() -> None:
-    month = titles_only("Bump min Python to reflect CI, test up to 3.14 (#41)", "Debounce `isGit` queries (#42)")
-    assert kinds("She bumped the minimum Python (#41).\n\n**Skills:** Windows support", month) == ["unsupported_skill"]
+@pytest.mark.parametrize(
+    ("titles", "skill", "found"),
+    [
+        pytest.param(("Bump min Python to reflect CI, test up to 3.14 (#41)",), "Python version support", [], id="a-version-the-titles-bump"),
+        pytest.param(("Bump min Python to reflect CI, test up to 3.14 (#41)",), "Windows support", ["unsupported_skill"], id="what-no-title-names"),
+        pytest.param(("Bump JS packages to rc.0 (#41)",), "JavaScript", [], id="js-in-capitals"),
+        pytest.param(("Disable Node.js setup in CI workflows (#41)",), "JavaScript", ["unsupported_skill"], id="node-js-alone"),
+    ],
+)
+def test_a_skill_in_a_history_of_titles_is_shown_by_its_words(titles: tuple[str, ...], skill: str, found: list[str]) -> None:
+    month = titles_only(*titles, "Improve the diff view (#42)")
+    assert kinds(f"She worked on the build (#41).\n\n**Skills:** {skill}", month) == found
 
 
 def test_a_count_of_fixes_the_sentence_cites_one_by_one_counts_those() -> None:
@@ -169,16 +173,6 @@ def test_one_word_of_a_claim_gives_it_to_no_other_item_whose_title_holds_fewer_o
 
 def test_ending_every_lint_warning_is_an_effect_a_message_must_give() -> None:
     assert kinds("She adopted ruff (#51), which eliminated every lint warning in the codebase.", CLEANUP) == ["ungrounded_text"]
-
-
-def test_js_in_a_title_shows_javascript() -> None:
-    month = titles_only("Bump JS packages to rc.0 (#41)", "Improve the diff view (#42)")
-    assert kinds("She bumped the JS packages (#41).\n\n**Skills:** JavaScript", month) == []
-
-
-def test_node_js_alone_shows_no_javascript() -> None:
-    month = titles_only("Disable Node.js setup in CI workflows (#41)", "Improve the diff view (#42)")
-    assert kinds("She disabled the Node.js setup (#41).\n\n**Skills:** JavaScript", month) == ["unsupported_skill"]
 
 
 def test_prose_in_backticks_is_no_name() -> None:
