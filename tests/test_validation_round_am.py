@@ -188,6 +188,8 @@ def test_prose_in_backticks_is_no_name() -> None:
         "She added a resize transform (#41), backed by thorough tests.",
         "She added a resize transform (#41), which enhanced the vision experience for everyone.",
         "In March 2025 she optimized the code for resizing images.",
+        # The bench's overview at 33d3074: a guess at the month's work, no claim the commits make.
+        "In March 2025 she added a resize transform (#41), likely focusing on fixing bugs and adding new features.",
     ],
 )
 def test_a_claim_of_what_the_work_was_worth_needs_a_message_that_makes_it(said: str) -> None:

@@ -186,6 +186,8 @@ _EFFECTS = (
             r"|(?:crucial|essential|vital|instrumental)\s+(?:for|to|in|step|part|role)|valuable\s+(?:addition|tool|asset|resource|insights?|contributions?|for)"
             r"|(?:is|was|were|are|be|been)\s+(?:both\s+|all\s+|very\s+|particularly\s+|especially\s+|highly\s+)?(?:valuable|beneficial|crucial|essential|vital)"
             r"|benefi(?:cial|ting|ted)\s+(?:for|to|the)|positive\s+(?:impact|effect|influence)"
+            # What the writer guesses the work was: "likely focusing on fixing bugs and adding new features".
+            r"|(?:likely|probably|presumably|possibly)\s+(?:focus\w*|work\w*|involv\w*|includ\w*|spen[dt]\w*|aim\w*|dedicat\w*)"
             # What the work may bring about some day: "which will likely lead to better performance analysis".
             r"|which\s+(?:will|would|could|may|might)\s+(?:likely\s+|also\s+|eventually\s+)?(?:lead|contribute|result)\s+(?:to|in)"
             r"|(?:is|was|were|a)\s+(?:a\s+)?(?:significant|major|substantial)\s+(?:improvement|enhancement|step|milestone|boost))\b",
