@@ -17,7 +17,7 @@ from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import NUMBER_WORDS, WORD, keys, ref_of
 from summarizer.validation.phrases import STOP_WORDS
-from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, PR_REF, SHA, Sentence, each_month_before, month_before
+from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, PR_REF, SHA, Sentence, each_month_before, month_before, within_spans
 from summarizer.words import count_as
 
 
@@ -216,10 +216,13 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     for start, end in months:
         text = text[:start] + re.sub(r"\d", " ", text[start:end]) + text[end:]
     yield from _check_day_counts(sentence, context)
-    for match in COUNT.finditer(text):
+    counts = list(COUNT.finditer(text))
+    # The items the sentence cites, read once: a pasted sentence counts thousands of times.
+    cited = list({item.id: item for item in cited_items(sentence.text, context)}.values()) if counts else []
+    for match in counts:
         each = each_month_before(sentence.text[max(0, match.start() - 120) : match.start()], context.period_months)
         for told in [context.scope(month) for month in each] or [_told_of(sentence.text, match.start(), scope, context)]:
-            yield from _check_count(match, sentence, told, context)
+            yield from _check_count(match, sentence, told, context, cited)
 
 
 def _check_day_counts(sentence: Sentence, context: Context) -> Iterator[Finding]:
@@ -275,9 +278,15 @@ def _told_of(text: str, position: int, scope: Evidence, context: Context) -> Evi
 def _month_told(text: str, position: int, context: Context) -> str | None:
     """The month a figure at `position` is given beside: right before it ("busiest month April 2025
     with 5 commits"), or before the parenthesis it is in ("November 2024 (14 commits, +190 / −98")."""
-    opening = text.rfind("(", 0, position)
-    inside = opening >= 0 and ")" not in text[opening:position]
-    return month_before(text[:position], context.period_months) or (month_before(text[: opening + 1], context.period_months) if inside else None)
+    # The words right before it: a pasted sentence of thousands of counts reads each once.
+    before = text[max(0, position - _MONTH_REACH) : position]
+    opening = before.rfind("(")
+    inside = opening >= 0 and ")" not in before[opening:]
+    return month_before(before, context.period_months) or (month_before(before[: opening + 1], context.period_months) if inside else None)
+
+
+_MONTH_REACH = 160
+_BEFORE_REACH = 200
 
 
 def count_spans(sentence: Sentence) -> list[tuple[int, int]]:
@@ -346,13 +355,18 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
     version grounds nothing."""
     text = sentence.text
     counted = count_spans(sentence) + [match.span() for pattern in (FIGURE, PR_REF, SHA) for match in pattern.finditer(text)]
-    for match in QUANTITY.finditer(text):
-        if match.group("noun").lower() in _TIME_NOUNS | _NOT_NOUNS or any(start <= match.start() < end for start, end in counted):
+    quantities = list(QUANTITY.finditer(text))
+    # Read once, and each quantity in the words right before it: a pasted sentence holds thousands.
+    cited = list({item.id: item for item in cited_items(text, context)}.values()) if quantities else []
+    in_counted = within_spans(counted)
+    for match in quantities:
+        if match.group("noun").lower() in _TIME_NOUNS | _NOT_NOUNS or in_counted(match.start()):
             continue
-        if _NAMED_BY_NUMBER.search(text[: match.start()]):
+        near = text[max(0, match.start() - _BEFORE_REACH) : match.start()]
+        if _NAMED_BY_NUMBER.search(near):
             continue
         # "on 14 April", "on April 14": a day of a month counts nothing.
-        if _DAY_FIRST.match(text, match.start()) or _MONTH_FIRST.search(text[: match.start()]):
+        if _DAY_FIRST.match(text, match.start()) or _MONTH_FIRST.search(near):
             continue
         number = number_value(match.group("number"))
         noun = match.group("noun").lower()
@@ -361,20 +375,20 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
         # counts things only a commit can state.
         of_work = noun in _WORK_NOUNS or of_lines
         # "6 of the 9 changed test files": the whole a statistic's part is of (the tested-work signal's 9).
-        whole_of_part = _PART_OF.search(text[: match.start()]) is not None
+        whole_of_part = _PART_OF.search(near) is not None
         # "July carried 5 of the features": the month named right before it is the one counted.
-        named = month_before(text[: match.start()], context.period_months)
+        named = month_before(near, context.period_months)
         counted_in = _statistics(scope, context, of_lines) | (_statistics(context.scope(named), context, of_lines) if named else set())
-        if ((of_work or whole_of_part) and number in counted_in) or _stated(number, scope.text) or _stated_by_cited(number, sentence, context):
+        if ((of_work or whole_of_part) and number in counted_in) or _stated(number, scope.text) or _stated_by_cited(number, cited, context):
             continue
         # "A typing fix (#2813) adapted 13 files": how many files the cited item changed; "across 37
         # scripts", how many of them are not its tests.
-        if noun in ("files", "modules", "scripts") and any(number in _files_counted(item, context) for item in cited_items(text, context)):
+        if noun in ("files", "modules", "scripts") and any(number in _files_counted(item, context) for item in cited):
             continue
         # "6 docs, 1 examples": how many work items went into an area.
         if number in (_area_items(noun, scope, context), _area_items(noun, context.scope(None), context)):
             continue
-        if number in {_entries_under(word, sentence, scope, context) for word in (*match.group("between").split(), noun)}:
+        if number in {_entries_under(word, cited, scope, context) for word in (*match.group("between").split(), noun)}:
             continue
         span = (match.start("number"), match.end("noun"))
         yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, span, scope, f"{number:,} is no statistic, and no commit{context.where(scope)} states it as a count")
@@ -391,11 +405,10 @@ def _files_counted(item: WorkItem, context: Context) -> set[int]:
     return {len(paths), sum(1 for path in paths if not is_test_path(path))}
 
 
-def _entries_under(noun: str, sentence: Sentence, scope: Evidence, context: Context) -> int:
+def _entries_under(noun: str, items: list[WorkItem], scope: Evidence, context: Context) -> int:
     """How many entries of a folder the noun names the told files go through: "across 10 operators"
     where the cited change edited tritonbench/operators/<ten of them>/operator.py, "37 example
-    scripts" of 37 files in examples/. The files are the cited items', else the scope's commits'."""
-    items = cited_items(sentence.text, context)
+    scripts" of 37 files in examples/. The files are the cited items' (`items`), else the scope's commits'."""
     files = files_of(items, context) if items else [change for commit in context.commits_of(scope.month) for change in commit.files]
     wanted = keys(noun)
     entries: set[str] = set()
@@ -470,10 +483,10 @@ _CLAUSE_END = re.compile(r"[,;:.()]|\s(?:and|while|but)\s")
 _TITLE_WORDS = 3
 
 
-def _stated_by_cited(number: int, sentence: Sentence, context: Context) -> bool:
-    """A number an item the sentence cites states itself ("fixed the 23 known bugs it listed
-    (2f68cc4)", "12,000 commits from 6.0 s to 1.0 s (#13)"): that item's figure, no statistic."""
-    return any(number in context.citations.stated[item.id] for item in cited_items(sentence.text, context))
+def _stated_by_cited(number: int, cited: list[WorkItem], context: Context) -> bool:
+    """A number an item the sentence cites (`cited`) states itself ("fixed the 23 known bugs it
+    listed (2f68cc4)", "12,000 commits from 6.0 s to 1.0 s (#13)"): that item's figure, no statistic."""
+    return any(number in context.citations.stated[item.id] for item in cited)
 
 
 def _enumerated(number: int, kind: str, after: str, context: Context) -> bool:
@@ -532,7 +545,7 @@ def _row_truth(label: str, scope: Evidence) -> int:
     }[label]  # fmt: skip
 
 
-def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context) -> Iterator[Finding]:
+def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, context: Context, cited: list[WorkItem]) -> Iterator[Finding]:
     kind = next(key for key in _NOUNS if match.group(key))
     between = match.group("between").lower().split()
     claimed = number_value(match.group("number"))
@@ -542,20 +555,23 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     # "12 commits on 20 November": a day's count, which the day's check reads.
     if DAY_COUNT.match(sentence.text, match.start("number")):
         return
-    if _stated_by_cited(claimed, sentence, context) or _enumerated(claimed, kind, sentence.text[match.end() :], context):
+    if _stated_by_cited(claimed, cited, context) or _enumerated(claimed, kind, sentence.text[match.end() :], context):
         return
     # "Two nit commits", "five code changes": a count of a kind of them counts a part of the whole.
     # "April 2025 was the busiest month, with 4 commits": a month's figures, told beside it, are its whole.
     # Not a day's: "started on 20 March with two changes" counts a part of March.
     before = sentence.text[: match.start()]
-    beside_month = _month_told(sentence.text, match.start(), context) is not None and not _DAY_WITH.search(before)
-    subset = bool(_SUBSET_WORDS & set(between) or set(between) - _WHOLE_WORDS) or (bool(_SUBSET_BEFORE.search(before)) and not beside_month)
+    # What is read where the words end right before it, in the words right before it: a pasted
+    # sentence of thousands of counts reads each once.
+    near = sentence.text[max(0, match.start() - _BEFORE_REACH) : match.start()]
+    beside_month = _month_told(sentence.text, match.start(), context) is not None and not _DAY_WITH.search(near)
+    subset = bool(_SUBSET_WORDS & set(between) or set(between) - _WHOLE_WORDS) or (bool(_SUBSET_BEFORE.search(near)) and not beside_month)
     subset = subset or bool(_SUBSET_AFTER.match(match.group("after")) or _PART_DONE.match(match.group("after"))) or kind == "items"
     # "Two changes in April reached beyond the examples": a count that opens a sentence is its whole
     # only where the sentence says they landed ("Twelve commits landed in April").
     subset = subset or (not before.strip(" *_-#>") and not _LANDED.match(MONTH_MENTION.sub("", match.group("after"))))
     # "the CuTe backend (18 work items)": a count given beside a part of the work counts that part.
-    subset = subset or bool(_BESIDE_A_PART.search(before))
+    subset = subset or bool(_BESIDE_A_PART.search(near))
     # "The runtime saw two changes": a count of what a part of the work got.
     subset = subset or bool(_PART_SAW.match(before))
     if kind == "months" and scope.month is not None:
@@ -565,7 +581,7 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
         truths += _lines_of_titled(match.group("after"), scope, context)
     # "the only one of his 51 work items that touched docs", "All four features and fixes touched
     # tests" after the months' sections: a whole of theirs is the period's.
-    if scope.month is not None and (_WHOLE_OF.search(before) or _ALL_OF.search(before)):
+    if scope.month is not None and (_WHOLE_OF.search(near) or _ALL_OF.search(before if len(before) <= _BEFORE_REACH else near)):
         truths += _truths(kind, match, sentence, context.scope(None), context)
     if kind == "commits":
         target = _IN_TARGET.match(match.group("after"))
@@ -590,7 +606,7 @@ def _check_count(match: re.Match[str], sentence: Sentence, scope: Evidence, cont
     noun = match.group("noun")
     span = (match.start("number"), match.end("noun"))
     # "reducing the number of lines modified by 60 lines": a change in lines, a figure no total tells.
-    if kind == "lines" and _CHANGED_BY.search(before):
+    if kind == "lines" and _CHANGED_BY.search(near):
         yield finding(FindingKind.UNSUPPORTED_NUMBER, sentence, span, scope, f"no commit or statistic{context.where(scope)} gives a change of {claimed:,} lines")
         return
     yield finding(

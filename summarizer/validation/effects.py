@@ -248,7 +248,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
     own_refs = cited_items(sentence.text, context)
     items = _each_once(own_refs or cited_items(around[0], context) or cited_items(around[1], context))
     told = in_words(messages_of(items, context)).lower() if items else scope.said
-    unsupported: list[tuple[re.Match[str], str]] = []
+    unsupported: list[tuple[re.Match[str], str, bool]] = []
     for match, parts in claimed:
         # "all aimed at improving the performance, usability …": an aim, no effect claimed.
         if _AIMED.search(sentence.text[max(0, match.start() - 40) : match.start()]):
@@ -262,18 +262,18 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         # Not inside an identifier: "fast_accum" is a flag's name, no claim of speed.
         if not parts or not re.search(rf"\b(?:{'|'.join(parts)})(?!\w*_)", (in_words(messages_of(named, context)).lower() if named else told)):
             where = f"in {', '.join(ref_of(item) for item in named)}" if named else "in the items cited around it" if items else "of the month" if scope.month else "of the period"
-            unsupported.append((match, where))
+            unsupported.append((match, where, not parts))
     # "improving the performance and reliability": one effect, not also its first half.
-    inside = _inside_another([match.span() for match, _ in unsupported])
+    inside = _inside_another([match.span() for match, _, _ in unsupported])
     # "was instrumental in enhancing the performance": praise and the effect it goes on to are one claim.
-    claims: list[tuple[int, int, str]] = []
-    for match, where in sorted((unsupported[index] for index in range(len(unsupported)) if index not in inside), key=lambda each: each[0].start()):
+    claims: list[tuple[int, int, str, bool]] = []
+    for match, where, praise in sorted((unsupported[index] for index in range(len(unsupported)) if index not in inside), key=lambda each: each[0].start()):
         start = _last_verb(match)
-        if claims and claims[-1][1] <= start and not sentence.text[claims[-1][1] : start].strip():
-            claims[-1] = (claims[-1][0], match.end(), claims[-1][2])
+        if claims and claims[-1][3] and claims[-1][1] <= start and not sentence.text[claims[-1][1] : start].strip():
+            claims[-1] = (claims[-1][0], match.end(), claims[-1][2], praise)
         else:
-            claims.append((start, match.end(), where))
-    for start, end, where in claims:
+            claims.append((start, match.end(), where, praise))
+    for start, end, where, _ in claims:
         yield finding(FindingKind.UNGROUNDED_TEXT, sentence, (start, end), scope, f"“{sentence.text[start:end]}” is an effect no work {where} speaks of")
 
 
@@ -433,7 +433,7 @@ def _named_after(text: str, start: int, scope: Evidence, context: Context) -> li
     than two titles hold them all: the work that effect is of. The longest run of those words
     that such titles hold, from the first."""
     said_of = _SAID_OF.match(text, start)
-    if scope.month is None or not said_of or not _QUALITY.search(text, 0, start):
+    if scope.month is None or not said_of or not _QUALITY.search(text, max(0, start - _LONGEST_QUALITY), start):
         return []
     words = [word for word in WORD.findall(said_of.group("what")) if len(word) > 2 and word.lower() not in _NOT_CLAIMS][:_OBJECT_WORDS]
     month_keys = context.citations.by_month_title_key
@@ -451,7 +451,9 @@ def _named_after(text: str, start: int, scope: Evidence, context: Context) -> li
 # and reduced …" is said of indexing).
 _SAID_OF = re.compile(r"\s+(?!(?:and|or|but|to|for|with|in|on|by|as)\b)(?P<what>[A-Za-z][\w/-]*(?:,?\s+(?!(?:and|or)\s+(?:[a-z]+ed|made)\b)[A-Za-z][\w/-]*){0,5})")
 _OBJECT_WORDS = 4
-# An effect that ends in the quality it gives what follows ("more efficient indexing").
+# An effect that ends in the quality it gives what follows ("more efficient indexing"), read in the
+# few characters before where it ends: a search anchored at the end runs from every start otherwise.
+_LONGEST_QUALITY = 14
 _QUALITY = re.compile(r"\b(?:efficient|robust|reliable|stable|accurate|faster|quicker|flexible|secure|maintainable|performant|scalable|reproducible|compatible)$", re.IGNORECASE)
 _SUBJECTS_EFFECT = re.compile(r"(?:contribut|help|made|led|brought)\w*\b", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"[,;:]\s|\s(?:and|while|but|whereas)\s")
