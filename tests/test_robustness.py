@@ -273,8 +273,9 @@ def test_a_closed_stdout_is_one_line_and_exit_2_and_no_file_called_dash_is_writt
     "run",
     ["a" * 100_000, "A" * 100_000, "1" * 100_000, "ab-" * 33_000, "ab." * 33_000, "Grace M. " * 11_000, "### March 2025\n\n" + "making it easier for other developers to understand " * 2_000,
      "### March 2025\n\n" + "She worked in the Triton Benchmark repository and " * 2_000,
-     "### May 2025\n\n" + "She added the pager (#15), improving the functionality, " * 1_800],
-    ids=["letters", "capitals", "digits", "hyphens", "dots", "initials", "effects", "repositories", "outcomes"],
+     "### May 2025\n\n" + "She added the pager (#15), improving the functionality, " * 1_800,
+     "### May 2025\n\n" + "Two bugs were fixed: the pager (#15), and the menu (#15), " * 1_800],
+    ids=["letters", "capitals", "digits", "hyphens", "dots", "initials", "effects", "repositories", "outcomes", "counts"],
 )
 def test_checking_a_100_kb_run_of_one_shape_ends_within_15_seconds(repo: Path, tmp_path: Path, run: str) -> None:
     """A pattern that may start anywhere in a run of word characters reads the run again from each
