@@ -91,6 +91,10 @@ def test_a_days_count_is_the_commits_that_landed_that_day() -> None:
     assert kinds("She landed 2 commits on March 6th and one on March 20.", DAYS) == []
 
 
+def test_a_version_released_on_a_day_is_no_days_count() -> None:
+    assert kinds("She dropped Python 3 on 6 March and added a blur transform (#47).", DAYS) == []
+
+
 def test_a_days_count_told_wrongly_is_a_wrong_count() -> None:
     assert errors("Her commits landed on two days: 1 on 6 March and 2 on 20 March.", march(DAYS)) == {
         ("wrong_count", "1 on 6 March"),

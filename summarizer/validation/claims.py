@@ -60,7 +60,10 @@ _PART_SAW = re.compile(
 )
 # "9 on 6 November", "two commits on November 20th": a day's count.
 _DAY = rf"(?P<date>(?P<day>[0-3]?\d)(?:st|nd|rd|th)?\s+(?P<month>{MONTH_NAME})\b|(?P<month2>{MONTH_NAME})\.?\s+(?P<day2>[0-3]?\d)(?:st|nd|rd|th)?\b(?![,.]?\d))"
-DAY_COUNT = re.compile(rf"\b{NUMBER}\s+(?:(?:commits?|changes?|of them|PRs?|pull requests?)\s+)?(?:(?:landed|merged)\s+)?on\s+(?:the\s+)?{_DAY}", re.IGNORECASE)
+DAY_COUNT = re.compile(rf"(?<![\w.,-]){NUMBER}\s+(?:(?P<counted>commits?|changes?|of them|PRs?|pull requests?)\s+)?(?:(?:landed|merged)\s+)?on\s+(?:the\s+)?{_DAY}", re.IGNORECASE)
+# A bare number is a day's count only in a list of them ("…: 9 on 6 November, 12 on 20 November and
+# 1 on 21 November"), not a version's ("dropped Python 3 on 6 March").
+_LISTED_BEFORE = re.compile(r"(?:^|[:,;(]|\band|\bwith)\s*$", re.IGNORECASE)
 _DAY_WITH = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]{2,8}\.?,?\s+with\s+$")
 # "one feature line", "two commit messages": the noun names another thing, counted as no commits or features.
 _COMPOUND_AFTER = re.compile(
@@ -229,6 +232,8 @@ def _check_day_counts(sentence: Sentence, context: Context) -> Iterator[Finding]
     """A count of a day's commits ("9 on 6 November, 12 on 20 November"): the commits that landed
     that day, of the one month of the period with that name."""
     for match in DAY_COUNT.finditer(sentence.text):
+        if not match.group("counted") and not _LISTED_BEFORE.search(sentence.text, max(0, match.start() - 8), match.start()):
+            continue
         name = (match.group("month") or match.group("month2"))[:3].lower()
         months = [month for month in context.period_months if MONTH_NAMES[int(month[5:]) - 1][:3].lower() == name]
         if len(months) != 1:
