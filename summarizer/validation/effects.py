@@ -441,7 +441,7 @@ def _named_after(text: str, start: int, scope: Evidence, context: Context) -> li
         holders: dict[str, WorkItem] | None = None
         for word in words[:count]:
             holding = {item.id: item for key in keys(word) for item in month_keys.get((scope.month, key), [])}
-            holders = holding if holders is None else {id: item for id, item in holders.items() if id in holding}
+            holders = holding if holders is None else {item_id: item for item_id, item in holders.items() if item_id in holding}
         if holders and len(holders) <= 2:
             return list(holders.values())
     return []
