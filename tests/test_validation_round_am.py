@@ -128,10 +128,6 @@ def test_keeping_something_up_to_date_is_an_effect_a_message_must_give() -> None
     assert kinds("In March 2025 she kept the pyrefly type checking up to date (#53).", tools) == []
 
 
-def test_making_it_easier_to_develop_is_an_effect() -> None:
-    assert kinds("She added a resize transform (#41), making it easier to develop vision models.", RESIZE) == ["ungrounded_text"]
-
-
 def test_a_functionality_the_work_names_is_no_effect() -> None:
     shutdown = [commit("l", "2025-03-06", "Shutdown kernels and terminals on api/shutdown (#54)", "vision/api.py")]
     assert kinds("In March 2025 she improved shutdown functionality in vision.", shutdown) == []
@@ -192,6 +188,7 @@ def test_prose_in_backticks_is_no_name() -> None:
         "She added a resize transform (#41), backed by thorough tests.",
         "She added a resize transform (#41), which enhanced the vision experience for everyone.",
         "In March 2025 she optimized the code for resizing images.",
+        "She added a resize transform (#41), making it easier to develop vision models.",
         # The bench's overview at 33d3074: a guess at the month's work, no claim the commits make.
         "In March 2025 she added a resize transform (#41), likely focusing on fixing bugs and adding new features.",
     ],

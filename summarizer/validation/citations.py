@@ -321,7 +321,7 @@ def _titled_more(every: frozenset[str], items: list[WorkItem], verdict: tuple[st
     if verdict is None or verdict[1] is None:
         return False
     own = max((context.citations.shared(every, item, title=True) for item in items), default=0)
-    offered = [item for item in context.citations.in_scope(scope.month) if ref_of(item) == verdict[1]]
+    offered = _month_items(verdict[1], scope.month, context)
     return own >= 2 and all(context.citations.shared(every, item, title=True) < own for item in offered)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import PurePosixPath
 
 from summarizer.models.activity import FileChange
@@ -11,13 +11,12 @@ from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
 from summarizer.models.signals import LARGE_ITEM_LINES
 from summarizer.paths import is_test_path
-from summarizer.period import MONTH_NAMES
 from summarizer.titles import METADATA_TRAILER
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, unit_name
 from summarizer.validation.items import NUMBER_WORDS, WORD, keys, ref_of
 from summarizer.validation.phrases import STOP_WORDS
-from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, PR_REF, SHA, Sentence, each_month_before, month_before, within_spans
+from summarizer.validation.sections import MONTH_MENTION, MONTH_NAME, PR_REF, SHA, Sentence, each_month_before, month_before, months_of_period, within_spans
 from summarizer.words import count_as
 
 
@@ -30,6 +29,11 @@ def refs_in(text: str) -> list[tuple[re.Match[str], str]]:
 def cited_items(text: str, context: Context) -> list[WorkItem]:
     """The developer's work items a text's refs cite, in the refs' order."""
     return [item for match, kind in refs_in(text) for item in context.citations.cited(match, kind)]
+
+
+def each_once(items: Iterable[WorkItem]) -> list[WorkItem]:
+    """The items, each once, in the order first cited: a pasted run cites one item thousands of times."""
+    return list({item.id: item for item in items}.values())
 
 
 NUMBER = r"(?P<number>\d{1,3}(?:,\d{3})+|\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
@@ -221,7 +225,7 @@ def check_counts(sentence: Sentence, scope: Evidence, context: Context) -> Itera
     yield from _check_day_counts(sentence, context)
     counts = list(COUNT.finditer(text))
     # The items the sentence cites, read once: a pasted sentence counts thousands of times.
-    cited = list({item.id: item for item in cited_items(sentence.text, context)}.values()) if counts else []
+    cited = each_once(cited_items(sentence.text, context)) if counts else []
     for match in counts:
         each = each_month_before(sentence.text[max(0, match.start() - 120) : match.start()], context.period_months)
         for told in [context.scope(month) for month in each] or [_told_of(sentence.text, match.start(), scope, context)]:
@@ -234,14 +238,14 @@ def _check_day_counts(sentence: Sentence, context: Context) -> Iterator[Finding]
     for match in DAY_COUNT.finditer(sentence.text):
         if not match.group("counted") and not _LISTED_BEFORE.search(sentence.text, max(0, match.start() - 8), match.start()):
             continue
-        name = (match.group("month") or match.group("month2"))[:3].lower()
-        months = [month for month in context.period_months if MONTH_NAMES[int(month[5:]) - 1][:3].lower() == name]
+        months = months_of_period(match.group("month") or match.group("month2"), context.period_months)
         if len(months) != 1:
             continue
+        (month,) = months
         day = int(match.group("day") or match.group("day2"))
-        landed = sum(commit.committed_at.day == day for commit in context.commits_of(months[0]))
+        landed = sum(commit.committed_at.day == day for commit in context.commits_of(month))
         if number_value(match.group("number")) != landed:
-            told = context.scope(months[0])
+            told = context.scope(month)
             span = (match.start("number"), match.end())
             yield finding(FindingKind.WRONG_COUNT, sentence, span, told, f"{count_as(landed, 'commit')} landed on {match.group('date')}", str(landed))
 
@@ -362,7 +366,7 @@ def check_quantities(sentence: Sentence, scope: Evidence, context: Context) -> I
     counted = count_spans(sentence) + [match.span() for pattern in (FIGURE, PR_REF, SHA) for match in pattern.finditer(text)]
     quantities = list(QUANTITY.finditer(text))
     # Read once, and each quantity in the words right before it: a pasted sentence holds thousands.
-    cited = list({item.id: item for item in cited_items(text, context)}.values()) if quantities else []
+    cited = each_once(cited_items(text, context)) if quantities else []
     in_counted = within_spans(counted)
     for match in quantities:
         if match.group("noun").lower() in _TIME_NOUNS | _NOT_NOUNS or in_counted(match.start()):
@@ -502,7 +506,7 @@ def _enumerated(number: int, kind: str, after: str, context: Context) -> bool:
     if number < 2 or kind in ("repositories", "months", "lines"):
         return False
     # The refs that enumerate a count follow it closely: a pasted run of thousands reads each once.
-    items = list({item.id: item for item in cited_items(after[:_ENUMERATION_REACH], context)}.values())
+    items = each_once(cited_items(after[:_ENUMERATION_REACH], context))
     if len(items) != number:
         return False
     if kind == "bugs":

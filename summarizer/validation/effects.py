@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from summarizer.models.findings import Finding, FindingKind
 from summarizer.models.history import WorkItem
-from summarizer.validation.claims import cited_items, messages_of, refs_in
+from summarizer.validation.claims import cited_items, each_once, messages_of, refs_in
 from summarizer.validation.context import Context, finding
 from summarizer.validation.evidence import FIGURE, Evidence, in_words
 from summarizer.validation.items import WORD, keys, ref_of, whole_keys
@@ -246,7 +246,7 @@ def check_effects(sentence: Sentence, around: tuple[str, str], scope: Evidence, 
         return
     # The messages alone: the code of a month writes "fast" and "error" somewhere whatever it did.
     own_refs = cited_items(sentence.text, context)
-    items = _each_once(own_refs or cited_items(around[0], context) or cited_items(around[1], context))
+    items = each_once(own_refs or cited_items(around[0], context) or cited_items(around[1], context))
     told = in_words(messages_of(items, context)).lower() if items else scope.said
     unsupported: list[tuple[re.Match[str], str, bool]] = []
     for match, parts in claimed:
@@ -284,11 +284,6 @@ def _names_what_it_does(effect: str, told: str) -> bool:
     return any(len(word) > 3 and word.lower() not in _NOT_CLAIMS and re.search(rf"\b{re.escape(word.lower())}", told) for word in between)
 
 
-def _each_once(items: Iterable[WorkItem]) -> list[WorkItem]:
-    """The items, each once, in the order first cited: a pasted run cites one item thousands of times."""
-    return list({item.id: item for item in items}.values())
-
-
 def _inside_another(spans: list[tuple[int, int]]) -> set[int]:
     """The indices of the spans another of them holds (two alike hold each other), read in order of
     their starts, the furthest end so far at hand: a pasted sentence claims thousands of effects."""
@@ -315,7 +310,7 @@ def check_consequences(sentence: Sentence, scope: Evidence, context: Context) ->
         # (#1273)"; "…, closing with the deprecation of the Gtk event loops (#1036)").
         closing = _CLOSING_REFS.match(sentence.text, stop)
         cited_before = bisect_right(ends, start)
-        items = _each_once(item for ref, kind in refs[max(0, cited_before - _NEAREST_REFS) : cited_before] for item in context.citations.cited(ref, kind))
+        items = each_once(item for ref, kind in refs[max(0, cited_before - _NEAREST_REFS) : cited_before] for item in context.citations.cited(ref, kind))
         items += cited_items(closing.group(0), context) if closing else []
         told = sentence.text[start:stop]
         # A figure in it is the figure checks' to hold; a ref after it, in the sentence's middle, cites the

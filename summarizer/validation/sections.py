@@ -132,7 +132,7 @@ def month_before(text: str, period: list[str]) -> str | None:
         return None
     if match.group("year"):
         return f"{match.group('year')}-{_MONTH_NUMBERS[match.group('name')[:3].lower()]:02d}"
-    named = _months_of_period(match.group("name"), period)
+    named = months_of_period(match.group("name"), period)
     return named.pop() if len(named) == 1 else None
 
 
@@ -141,7 +141,7 @@ def each_month_before(text: str, period: list[str]) -> list[str]:
     each saw 6 commits". None but where `text` ends on "each" and names two months or more."""
     if not _EACH.search(text):
         return []
-    named = {month for name in re.findall(rf"\b(?:{MONTH_NAME})\b", text) for month in _months_of_period(name, period)}
+    named = {month for name in re.findall(rf"\b(?:{MONTH_NAME})\b", text) for month in months_of_period(name, period)}
     return sorted(named) if len(named) >= 2 else []
 
 
@@ -308,10 +308,10 @@ def _yearless(sentence: str, period: list[str]) -> set[str]:
         return set()
     # "… with November the busier month (25 commits against October's 23)": two months compared.
     others = {name[:3].lower() for name in _BARE_MONTH.findall(sentence)} - {named.group("name")[:3].lower()}
-    return _months_of_period(named.group("name"), period) | {month for name in others for month in _months_of_period(name, period)}
+    return months_of_period(named.group("name"), period) | {month for name in others for month in months_of_period(name, period)}
 
 
-def _months_of_period(name: str, period: list[str]) -> set[str]:
+def months_of_period(name: str, period: list[str]) -> set[str]:
     """The months (YYYY-MM) of `period` a month's name without its year may be."""
     number = _MONTH_NUMBERS[name[:3].lower()]
     return {month for month in period if int(month[5:]) == number}
